@@ -1,0 +1,232 @@
+import {
+  type ChatMessage,
+  createRng,
+  hashSeed,
+  InvalidConfigError,
+  InvalidLLMOutputError,
+  LLMCallError,
+  MissingAPIKeyError,
+} from '@rlver/spec';
+import OpenAI from 'openai';
+import { cacheKey, type LlmCache } from './llm-cache';
+import { mapOpenAIError } from './map-openai-error';
+import { defaultSleep, retryWithExponentialBackoff } from './retry-with-exponential-backoff';
+
+/** Structured-output request: a JSON schema the server should follow (servers that support it). */
+export interface JsonSchemaFormat {
+  type: 'json_schema';
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+export interface ChatCompletionRequest {
+  messages: ChatMessage[];
+  temperature?: number;
+  topP?: number;
+  maxTokens?: number;
+  seed?: number;
+  stop?: string[];
+  responseFormat?: JsonSchemaFormat | { type: 'json_object' };
+  /**
+   * Resample index: callers that reject an unparseable answer ask again with `attempt + 1`, which is part
+   * of the cache key, so a replayed run resamples exactly as the recorded one did.
+   */
+  attempt?: number;
+  signal?: AbortSignal;
+}
+
+export interface ChatCompletionResult {
+  text: string;
+  finishReason: string | null;
+  promptTokens: number | undefined;
+  completionTokens: number | undefined;
+  /** True when served from the record/replay cache. */
+  cached: boolean;
+  latencyMs: number;
+}
+
+/** Swap point for every LLM call of the toolkit (simulator, tagger, judge, API policy). */
+export interface ChatClient {
+  readonly model: string;
+  readonly baseURL: string;
+  complete(request: ChatCompletionRequest): Promise<ChatCompletionResult>;
+  /** Network calls made (cache hits excluded). */
+  callCount(): number;
+}
+
+export interface OpenAIChatClientConfig {
+  model: string;
+  /** Default `https://api.openai.com/v1`; any OpenAI-compatible server (vLLM, Ollama, llama.cpp). */
+  baseURL?: string;
+  /** Default: the `OPENAI_API_KEY` environment variable; loopback servers need none. */
+  apiKey?: string;
+  /** Per-call timeout in ms (default 120000). */
+  timeoutMs?: number;
+  /** Retries of retryable failures (default 2). */
+  maxRetries?: number;
+  /** First backoff delay in ms (default 2000). */
+  initialDelayMs?: number;
+  /** Defaults merged into every request. */
+  defaults?: Pick<ChatCompletionRequest, 'temperature' | 'topP' | 'maxTokens' | 'seed'>;
+  cache?: LlmCache;
+  /** Injectable sleep for backoff (tests). */
+  sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** Whether a base URL points at this machine (local servers accept any key). */
+export function isLoopbackURL(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
+
+/** Create a chat client over any OpenAI-compatible endpoint with timeouts, bounded retries and record/replay. */
+export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClient {
+  const baseURL = config.baseURL ?? DEFAULT_BASE_URL;
+  try {
+    new URL(baseURL);
+  } catch {
+    throw new InvalidConfigError({
+      field: '--base-url',
+      message: `--base-url "${baseURL}" is not a URL; use e.g. http://127.0.0.1:8000/v1`,
+    });
+  }
+  if (!config.model)
+    throw new InvalidConfigError({
+      field: 'model',
+      message: 'model is empty; name the served model, e.g. openai:gpt-4o-mini',
+    });
+  const apiKey = config.apiKey ?? process.env.OPENAI_API_KEY ?? (isLoopbackURL(baseURL) ? 'local' : undefined);
+  const cache = config.cache;
+  if (!apiKey && cache?.mode !== 'read') throw new MissingAPIKeyError({ variableName: 'OPENAI_API_KEY' });
+  const client = new OpenAI({
+    apiKey: apiKey ?? 'replay',
+    baseURL,
+    maxRetries: 0,
+    timeout: config.timeoutMs ?? 120_000,
+  });
+  const timeoutMs = config.timeoutMs ?? 120_000;
+  const sleep = config.sleep ?? defaultSleep;
+  let calls = 0;
+
+  return {
+    model: config.model,
+    baseURL,
+    callCount: () => calls,
+    async complete(request) {
+      const merged = { ...config.defaults, ...request };
+      const keyMaterial = {
+        model: config.model,
+        messages: merged.messages,
+        temperature: merged.temperature,
+        topP: merged.topP,
+        maxTokens: merged.maxTokens,
+        seed: merged.seed,
+        stop: merged.stop,
+        responseFormat: merged.responseFormat,
+        attempt: merged.attempt ?? 0,
+      };
+      const key = cacheKey(keyMaterial);
+      const started = performance.now();
+      if (cache && cache.mode !== 'off') {
+        const hit = cache.get(key);
+        if (hit) {
+          return {
+            text: hit.response.text,
+            finishReason: hit.response.finishReason,
+            promptTokens: hit.response.promptTokens,
+            completionTokens: hit.response.completionTokens,
+            cached: true,
+            latencyMs: performance.now() - started,
+          };
+        }
+        if (cache.mode === 'read') cache.miss(key);
+      }
+      const completion = await retryWithExponentialBackoff(
+        async () => {
+          const timeoutSignal = AbortSignal.timeout(timeoutMs);
+          const signal = merged.signal ? AbortSignal.any([merged.signal, timeoutSignal]) : timeoutSignal;
+          calls += 1;
+          try {
+            return await client.chat.completions.create(
+              {
+                model: config.model,
+                messages: merged.messages,
+                temperature: merged.temperature,
+                top_p: merged.topP,
+                max_tokens: merged.maxTokens,
+                seed: merged.seed,
+                stop: merged.stop,
+                response_format:
+                  merged.responseFormat?.type === 'json_schema'
+                    ? {
+                        type: 'json_schema',
+                        json_schema: {
+                          name: merged.responseFormat.name,
+                          schema: merged.responseFormat.schema,
+                          strict: true,
+                        },
+                      }
+                    : merged.responseFormat,
+              },
+              { signal, timeout: timeoutMs, maxRetries: 0 },
+            );
+          } catch (error) {
+            if (timeoutSignal.aborted && !merged.signal?.aborted) {
+              throw new LLMCallError({
+                message: `LLM call to ${baseURL} timed out after ${timeoutMs} ms`,
+                isRetryable: true,
+                url: baseURL,
+                cause: error,
+              });
+            }
+            throw mapOpenAIError(error, baseURL);
+          }
+        },
+        {
+          maxRetries: config.maxRetries ?? 2,
+          initialDelayMs: config.initialDelayMs ?? 2000,
+          sleep,
+          signal: merged.signal,
+          rng: createRng(hashSeed(key)),
+        },
+      );
+      const choice = completion.choices?.[0];
+      const text = choice?.message?.content ?? '';
+      if (text.trim() === '') {
+        throw new InvalidLLMOutputError({ message: `${config.model} at ${baseURL} returned an empty message`, text });
+      }
+      const result: ChatCompletionResult = {
+        text,
+        finishReason: choice?.finish_reason ?? null,
+        promptTokens: completion.usage?.prompt_tokens,
+        completionTokens: completion.usage?.completion_tokens,
+        cached: false,
+        latencyMs: performance.now() - started,
+      };
+      cache?.put({
+        schemaVersion: 1,
+        key,
+        request: keyMaterial,
+        response: {
+          text,
+          finishReason: result.finishReason,
+          promptTokens: result.promptTokens,
+          completionTokens: result.completionTokens,
+        },
+        recordedAt: new Date().toISOString(),
+      });
+      return result;
+    },
+  };
+}
+
+/** Parse `openai:<model>` (CLI flag form) into the model name, or undefined when the value has another form. */
+export function parseOpenAIModelFlag(value: string): string | undefined {
+  return value.startsWith('openai:') && value.length > 'openai:'.length ? value.slice('openai:'.length) : undefined;
+}

@@ -1,0 +1,34 @@
+import type { Trajectory } from './trajectory';
+
+export interface AlgorithmUpdateOptions {
+  /** Finished episodes of this step, with token records. Errored ones are skipped by the algorithm. */
+  trajectories: Trajectory[];
+  /** 0-based optimisation step. */
+  step: number;
+  signal?: AbortSignal;
+}
+
+export interface AlgorithmUpdateResult {
+  /** Metrics with stable `<group>/<snake_case>` keys, e.g. `ppo/clip_fraction`. */
+  metrics: Record<string, number>;
+  /** True when the update was skipped (non-finite loss, no usable samples). */
+  skipped: boolean;
+  warnings: string[];
+}
+
+/**
+ * Swap point: an RL algorithm that improves a trainable policy from finished dialogues.
+ * Implementations: `createPPOAlgorithm` (@rlver/ppo), `createGRPOAlgorithm` (@rlver/grpo).
+ */
+export interface AlgorithmV1 {
+  readonly specificationVersion: 'v1';
+  /** `ppo`, `grpo`, … */
+  readonly algorithmId: string;
+  /** Rollouts per profile per step: 1 for PPO, the group size n for GRPO. */
+  readonly rolloutsPerProfile: number;
+  doUpdate(options: AlgorithmUpdateOptions): Promise<AlgorithmUpdateResult>;
+  /** Save optimizer and algorithm state (critic, KL controller, …) into a directory. */
+  saveState(directory: string): Promise<void>;
+  /** Restore what `saveState` wrote. */
+  loadState(directory: string): Promise<void>;
+}

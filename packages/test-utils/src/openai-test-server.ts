@@ -1,0 +1,155 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A chat-completions request as received by the test server. */
+export interface RecordedRequest {
+  /** 0-based arrival index. */
+  index: number;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: {
+    model?: string;
+    messages?: Array<{ role: string; content: string }>;
+    temperature?: number;
+    seed?: number;
+    max_tokens?: number;
+    response_format?: unknown;
+    [key: string]: unknown;
+  };
+}
+
+/** What the server does with one request. */
+export interface ScriptedResponse {
+  /** Assistant message content (default ''). */
+  content?: string;
+  /** HTTP status; non-2xx sends an OpenAI-style error body. */
+  status?: number;
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** Never answer (the client must time out). */
+  hang?: boolean;
+  /** Send this raw body instead of a well-formed completion (malformed output tests). */
+  rawBody?: string;
+  finishReason?: 'stop' | 'length';
+}
+
+export type ScriptHandler = (request: RecordedRequest) => ScriptedResponse | Promise<ScriptedResponse>;
+
+export interface OpenAITestServer {
+  /** Base URL for the `openai` client, e.g. `http://127.0.0.1:41234/v1`. */
+  baseURL: string;
+  /** Every request received, in arrival order. */
+  requests: RecordedRequest[];
+  /** Requests currently being answered (for concurrency measurements). */
+  inFlight(): number;
+  /** Highest number of requests in flight at once. */
+  maxInFlight(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Start a real HTTP server on 127.0.0.1 (port 0) speaking the OpenAI chat-completions protocol.
+ * Every request goes through `handler`, which scripts replies, latency, errors, hangs and malformed bodies.
+ */
+export async function startOpenAITestServer(handler: ScriptHandler): Promise<OpenAITestServer> {
+  const requests: RecordedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const path = (request.url ?? '').split('?')[0] ?? '';
+        if (request.method === 'GET' && path.endsWith('/models')) {
+          sendJson(response, 200, { object: 'list', data: [{ id: 'test-model', object: 'model', owned_by: 'test' }] });
+          return;
+        }
+        if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
+          sendJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'not_found' } });
+          return;
+        }
+        let body: RecordedRequest['body'] = {};
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedRequest['body'];
+        } catch {
+          sendJson(response, 400, { error: { message: 'invalid JSON body', type: 'invalid_request_error' } });
+          return;
+        }
+        const recorded: RecordedRequest = { index: requests.length, path, headers: request.headers, body };
+        requests.push(recorded);
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          const scripted = await handler(recorded);
+          if (scripted.hang) {
+            hanging.add(response);
+            response.on('close', () => hanging.delete(response));
+            return;
+          }
+          if (scripted.delayMs) await new Promise((resolve) => setTimeout(resolve, scripted.delayMs));
+          if (response.destroyed) return;
+          const status = scripted.status ?? 200;
+          if (status >= 300) {
+            sendJson(response, status, {
+              error: { message: `scripted status ${status}`, type: 'server_error', code: null },
+            });
+          } else if (scripted.rawBody !== undefined) {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(scripted.rawBody);
+          } else {
+            sendJson(
+              response,
+              200,
+              completionBody(body.model ?? 'test-model', scripted.content ?? '', scripted.finishReason),
+            );
+          }
+        } finally {
+          inFlight -= 1;
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    inFlight: () => inFlight,
+    maxInFlight: () => maxInFlight,
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function completionBody(model: string, content: string, finishReason: 'stop' | 'length' = 'stop') {
+  return {
+    id: `chatcmpl-test-${Date.now()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason, logprobs: null }],
+    usage: { prompt_tokens: 10, completion_tokens: Math.max(1, Math.ceil(content.length / 4)), total_tokens: 10 },
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+/** A handler that answers with the given contents in order, then repeats the last one. */
+export function scriptedContents(contents: readonly (string | ScriptedResponse)[]): ScriptHandler {
+  let position = 0;
+  return () => {
+    const item = contents[Math.min(position, contents.length - 1)];
+    position += 1;
+    if (item === undefined) return { content: '' };
+    return typeof item === 'string' ? { content: item } : item;
+  };
+}

@@ -1,0 +1,32 @@
+// Prints one closing line for the whole monorepo test run: "Tests: N passed, M failed, K skipped".
+// Each package's vitest writes .vitest-results.json (JSON reporter); turbo runs them one after another.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const roots = ['packages', 'apps'];
+const folders = [];
+import { readdirSync } from 'node:fs';
+for (const root of roots) {
+  if (!existsSync(root)) continue;
+  for (const name of readdirSync(root)) folders.push(join(root, name));
+}
+folders.push('test');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let suites = 0;
+for (const folder of folders) {
+  const file = join(folder, '.vitest-results.json');
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  suites += 1;
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (suites === 0) {
+  console.error('test-summary: no vitest results found; did the tests run?');
+  process.exit(1);
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
