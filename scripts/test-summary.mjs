@@ -1,11 +1,10 @@
 // Prints one closing line for the whole monorepo test run: "Tests: N passed, M failed, K skipped".
 // Each package's vitest writes .vitest-results.json (JSON reporter); turbo runs them one after another.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = ['packages', 'apps'];
 const folders = [];
-import { readdirSync } from 'node:fs';
 for (const root of roots) {
   if (!existsSync(root)) continue;
   for (const name of readdirSync(root)) folders.push(join(root, name));

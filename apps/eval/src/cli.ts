@@ -1,1 +1,42 @@
-export {};
+#!/usr/bin/env node
+import { runCli } from '@rlver/cli-kit';
+import { InvalidConfigError } from '@rlver/spec';
+import { chatCommand } from './commands/chat';
+import type { CliCommand } from './commands/cli-command';
+import { leaderboardCommand } from './commands/leaderboard';
+import { replayCommand } from './commands/replay';
+import { reportCommand } from './commands/report';
+import { runCommand } from './commands/run';
+import { tagCommand } from './commands/tag';
+
+const commands: CliCommand[] = [runCommand, leaderboardCommand, reportCommand, tagCommand, replayCommand, chatCommand];
+
+function topLevelHelp(): string {
+  const rows = commands.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`);
+  return [
+    'Usage: rlver-eval <command> [options]',
+    '',
+    'Evaluate empathetic dialogue agents against simulated users (the Sentient benchmark) and inspect their strategies.',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Run `rlver-eval <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+void runCli(async () => {
+  const [name, ...rest] = process.argv.slice(2);
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(topLevelHelp());
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    throw new InvalidConfigError({
+      message: `unknown command "${name}"; use one of: ${commands.map((candidate) => candidate.name).join(', ')} (see rlver-eval --help)`,
+    });
+  }
+  return command.run(rest);
+});

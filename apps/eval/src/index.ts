@@ -1,1 +1,1 @@
-export {};
+export type { CliCommand } from './commands/cli-command';
