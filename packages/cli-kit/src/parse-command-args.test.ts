@@ -32,6 +32,7 @@ describe('parseCommandArgs', () => {
       } catch (caught) {
         return caught;
       }
+      return undefined;
     })();
     expect(InvalidConfigError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('sage, rlver-train');
