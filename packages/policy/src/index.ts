@@ -1,1 +1,1 @@
-export {};
+export type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
