@@ -1,1 +1,76 @@
-export {};
+export {
+  type CapabilityJudge,
+  type CapabilityJudgeOptions,
+  type CapabilityScores,
+  createCapabilityJudge,
+  type JudgeOutput,
+  judgeOutputSchema,
+  parseJudgeOutput,
+} from './judge/capability-judge';
+export { buildJudgeMessages, JUDGE_PROMPT_VERSION, renderDialogueForJudge } from './judge/judge-prompt';
+export { CAPABILITIES, CAPABILITY_RUBRIC, type Capability, type CapabilityRubric, renderRubric } from './judge/judge-rubric';
+export { type CapabilityJudgeSummary, type JudgedEpisode, judgeTrajectories } from './judge/judge-run';
+export { formatLeaderboardTable, leaderboardJson } from './leaderboard/format-leaderboard';
+export {
+  importLeaderboard,
+  type LeaderboardRow,
+  listResultFiles,
+  modelNameOf,
+  readScoredEpisodes,
+} from './leaderboard/import-leaderboard';
+export { type SageScoreRecord, sageScoreRecordSchema } from './leaderboard/sage-score-record';
+export {
+  areaUnderCurve,
+  carryForward,
+  computeEmotionCurve,
+  type EmotionCurve,
+  emotionPoints,
+  turnsToSuccess,
+  volatility,
+} from './metrics/emotion-curve';
+export { computeStrategyProfile, type StrategyProfile, type SyncStrategyTagger } from './metrics/strategy-profile';
+export {
+  computeTrajectoryMetrics,
+  type EndingKind,
+  endingKindOf,
+  type TrajectoryMetrics,
+  type TrajectoryMetricsOptions,
+} from './metrics/trajectory-metrics';
+export { escapeHtml } from './report/escape-html';
+export { loadReportRuns, readTrajectoryFile } from './report/load-report-runs';
+export { type RenderReportOptions, type ReportJudgeSummary, type ReportRun, renderReport } from './report/render-report';
+export {
+  loadResultsForResume,
+  RESULT_FILES,
+  type RunDirectory,
+  readRunDirectory,
+  resultPaths,
+  writeFileAtomic,
+} from './run/results-files';
+export {
+  type BenchmarkProgress,
+  type BenchmarkResult,
+  type RunBenchmarkOptions,
+  runBenchmark,
+} from './run/run-benchmark';
+export { writeSageResults } from './run/write-sage-results';
+export {
+  computeRepeatedScore,
+  computeSentientScore,
+  type ExcludedEpisode,
+  isScoredEpisode,
+  type MeanStd,
+  type RepeatedScore,
+  SAGE_THRESHOLDS,
+  type ScoredEpisode,
+  type ScoreThresholds,
+  type SentientScore,
+} from './score/compute-sentient-score';
+export { meanAndStd, roundMeanHalfUp } from './score/round-half-up';
+export {
+  type BenchmarkSettings,
+  type BenchmarkSummary,
+  benchmarkSettingsSchema,
+  benchmarkSummarySchema,
+} from './summary/benchmark-summary';
+export { type BuildSummaryOptions, buildBenchmarkSummary } from './summary/build-summary';

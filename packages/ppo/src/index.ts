@@ -1,1 +1,17 @@
-export {};
+export { buildGaeMask, computeGae } from './compute-gae';
+export { computePPORows, type PPORow, whitenMaskedRows } from './compute-ppo-rows';
+export { computeTokenRewards } from './compute-token-rewards';
+export {
+  type CreatePPOAlgorithmOptions,
+  createPPOAlgorithm,
+  type PPOAlgorithm,
+} from './create-ppo-algorithm';
+export {
+  type PPOConfig,
+  type PPOConfigInput,
+  ppoConfigSchema,
+  type ResolvedPPOConfig,
+  resolvePPOConfig,
+} from './ppo-config';
+export { type CriticRow, computeValueLoss, createCriticLoss, explainedVariance } from './ppo-loss';
+export { type PPOTrainer, trainPPOStep } from './train-ppo';

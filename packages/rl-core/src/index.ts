@@ -1,1 +1,57 @@
-export {};
+export {
+  type ActorRow,
+  type ActorStepRecord,
+  computeAggregationNormalizer,
+  createActorLoss,
+  summarizeActorSteps,
+} from './actor-loss';
+export {
+  buildPositionTensor,
+  buildSequenceTensors,
+  chunk,
+  maxRowLength,
+  padRows,
+  sequenceWidth,
+} from './batch-tensors';
+export {
+  ChatTemplatePrefixError,
+  MissingTokenRecordError,
+  NonFiniteUpdateError,
+  RolloutErrorRateError,
+} from './errors/index';
+export { freezeReferencePolicy } from './freeze-reference-policy';
+export { type AggregationNormalizer, aggregateLoss, type LossAggregation } from './losses/aggregate-loss';
+export { type ClippedPolicyLossTerms, computeClippedPolicyLoss } from './losses/clipped-policy-loss';
+export { createKlController, type KlController, type KlControllerSettings } from './losses/kl-controller';
+export { estimateKl, estimateKlTensor, type KlEstimator } from './losses/kl-estimators';
+export {
+  computePolicyObjective,
+  type PolicyObjective,
+  type PolicyObjectiveInputs,
+  type PolicyObjectiveSettings,
+} from './losses/policy-objective';
+export { maskedMean, maskedSum, maskedVariance, maskedWhiten } from './masked-stats';
+export {
+  type AdamWOptimizer,
+  type AdamWOptions,
+  createAdamWOptimizer,
+  type NamedArray,
+  type OptimizerState,
+} from './optim/adamw-optimizer';
+export { clipByGlobalNorm, globalNorm } from './optim/clip-by-global-norm';
+export {
+  createGuardedUpdater,
+  type GuardedStepResult,
+  type GuardedUpdater,
+  type LossComputation,
+} from './optim/guarded-update';
+export { computeWarmupSteps, warmupLearningRate } from './optim/learning-rate-schedule';
+export { iterateMinibatches, type Minibatch } from './optim/minibatches';
+export { packPerTurn } from './packing/pack-per-turn';
+export { packTrajectories } from './packing/pack-trajectories';
+export { findPrefixMismatch, packWholeDialogue } from './packing/pack-whole-dialogue';
+export type { PackedBatch, PackedDialogue, PackedSample, Packing } from './packing/packed-sample';
+export { parseAlgorithmConfig } from './parse-algorithm-config';
+export { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
+export { type SampleScores, scoreSamples } from './score-samples';
+export { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from './state/tensor-files';

@@ -14,3 +14,4 @@ export * from './strategy-tagger-v1';
 export * from './think';
 export * from './trajectory';
 export * from './user-simulator-v1';
+export * from './policy-system-prompt';

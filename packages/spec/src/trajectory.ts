@@ -61,6 +61,8 @@ export const trajectorySchema = z.object({
   finalEmotion: z.number(),
   /** Terminal reward `max(finalEmotion / 100, 0)` (spec §5.1). */
   reward: z.number(),
+  /** How step rewards were given: `terminal` (default, spec §5.1) or `per-turn` (Δ / 100 after each judged reply). */
+  rewardShaping: z.enum(['terminal', 'per-turn']).optional(),
   stopReason: stopReasonSchema,
   /** True when stopped by a cap (max_turns, length_budget), not by the user. */
   truncated: z.boolean(),

@@ -1,11 +1,142 @@
+import type { Readable, Writable } from 'node:stream';
+import { formatHelp, numberFlag, type ParsedFlags, parseCommandArgs } from '@rlver/cli-kit';
+import { appendTrajectory, runHumanChat } from '@rlver/env';
+import { createOpenAIChatClient, parseOpenAIModelFlag } from '@rlver/llm';
+import * as simulatorPackage from '@rlver/simulator';
+import { createRng, InvalidConfigError, type Profile, type UserSimulatorV1 } from '@rlver/spec';
 import type { CliCommand } from './cli-command';
 
-// Placeholder until the command lands (tracked in the issues).
+const spec = {
+  usage: 'rlver-eval chat --simulator offline|openai:<model> [options]',
+  summary: 'Play the assistant yourself against a simulated user; see its emotion, Δ and inner thoughts each turn.',
+  flags: {
+    simulator: {
+      type: 'string',
+      description: 'The simulated user: offline, or openai:<model> (any OpenAI-compatible endpoint)',
+    },
+    profile: { type: 'string', description: 'Profile id (default: one picked with --seed)' },
+    profiles: { type: 'string', description: 'Profile JSONL file (default: the built-in test scenarios of --lang)' },
+    lang: { type: 'string', choices: ['zh', 'en'], description: 'Language of the built-in scenarios', default: 'zh' },
+    preset: {
+      type: 'string',
+      choices: ['sage', 'rlver-train'],
+      description: 'Emotion dynamics and stop rules',
+      default: 'sage',
+    },
+    'base-url': { type: 'string', description: 'Base URL of the OpenAI-compatible endpoint (openai:<model> only)' },
+    seed: { type: 'string', description: 'Seed of the profile pick and the simulator', default: '0' },
+    out: { type: 'string', description: 'Append the finished trajectory to this JSONL file' },
+    'hide-thoughts': { type: 'boolean', description: "Do not show the simulated user's inner thoughts" },
+  },
+  details:
+    'Type a reply and press Enter; /quit (or Ctrl-D) ends the chat.\nExample: rlver-eval chat --simulator offline --lang en',
+} as const;
+
+type Preset = 'sage' | 'rlver-train';
+type OfflineFactory = (options: { preset: Preset }) => UserSimulatorV1;
+
+/** Streams and factories of the chat command; tests inject a scripted simulator and in-memory streams. */
+export interface ChatIo {
+  input: Readable;
+  output: Writable;
+  errorOutput: Writable;
+  signal?: AbortSignal;
+  /** Default: `createOfflineSimulator` / `createLlmSimulator` from `@rlver/simulator`. */
+  createSimulator?: (flags: ParsedFlags) => UserSimulatorV1;
+}
+
+function createSimulatorFromFlags(flags: ParsedFlags): UserSimulatorV1 {
+  const preset = flags.preset as Preset;
+  const value = String(flags.simulator ?? '');
+  if (value === 'offline') {
+    // Looked up at run time: the offline simulator lands in @rlver/simulator separately.
+    const createOffline = (simulatorPackage as Record<string, unknown>).createOfflineSimulator as
+      | OfflineFactory
+      | undefined;
+    if (!createOffline) {
+      throw new InvalidConfigError({
+        field: '--simulator',
+        message: 'the offline simulator is not in this build; use --simulator openai:<model>',
+      });
+    }
+    return createOffline({ preset });
+  }
+  const model = parseOpenAIModelFlag(value);
+  if (!model) {
+    throw new InvalidConfigError({
+      field: '--simulator',
+      message: `--simulator "${value}" is not valid; use offline or openai:<model>`,
+    });
+  }
+  const baseURL = typeof flags['base-url'] === 'string' ? flags['base-url'] : undefined;
+  const client = createOpenAIChatClient({ model, ...(baseURL ? { baseURL } : {}) });
+  return simulatorPackage.createLlmSimulator({ client, preset });
+}
+
+function pickProfile(flags: ParsedFlags, seed: number, errorOutput: Writable): Profile {
+  let profiles: Profile[];
+  if (typeof flags.profiles === 'string') {
+    const loaded = simulatorPackage.loadProfiles(flags.profiles);
+    for (const warning of loaded.warnings) errorOutput.write(`warning: ${warning}\n`);
+    profiles = loaded.profiles;
+  } else {
+    profiles = simulatorPackage.loadScenarioSet(flags.lang === 'en' ? 'en' : 'zh', 'test');
+  }
+  if (typeof flags.profile === 'string') return simulatorPackage.findProfile(profiles, flags.profile);
+  if (profiles.length === 0)
+    throw new InvalidConfigError({ field: '--profiles', message: 'the profile file is empty' });
+  return createRng(seed).pick(profiles);
+}
+
+/** Run `rlver-eval chat` with the given argv and streams; returns the exit code. */
+export async function runChatCommand(argv: string[], io: ChatIo): Promise<number> {
+  const { flags, help } = parseCommandArgs(argv, spec);
+  if (help) {
+    io.output.write(formatHelp(spec));
+    return 0;
+  }
+  if (flags.simulator === undefined) {
+    throw new InvalidConfigError({
+      field: '--simulator',
+      message: '--simulator is required; use offline or openai:<model>',
+    });
+  }
+  const seed = numberFlag(flags, 'seed', { integer: true, min: 0 }) ?? 0;
+  const simulator = (io.createSimulator ?? createSimulatorFromFlags)(flags);
+  const profile = pickProfile(flags, seed, io.errorOutput);
+  const trajectory = await runHumanChat({
+    profile,
+    simulator,
+    seed,
+    input: io.input,
+    output: io.output,
+    showThoughts: flags['hide-thoughts'] !== true,
+    preset: String(flags.preset),
+    signal: io.signal,
+  });
+  if (typeof flags.out === 'string') {
+    appendTrajectory(flags.out, trajectory);
+    io.output.write(`trajectory appended to ${flags.out}\n`);
+  }
+  return trajectory.stopReason === 'error' ? 1 : 0;
+}
+
 export const chatCommand: CliCommand = {
   name: 'chat',
-  summary: '(not available yet)',
-  async run() {
-    process.stderr.write('rlver-eval chat is not available in this build yet\n');
-    return 1;
+  summary: 'Play the assistant against a simulated user in the terminal (human mode)',
+  async run(argv) {
+    const controller = new AbortController();
+    const onInterrupt = () => controller.abort();
+    process.once('SIGINT', onInterrupt);
+    try {
+      return await runChatCommand(argv, {
+        input: process.stdin,
+        output: process.stdout,
+        errorOutput: process.stderr,
+        signal: controller.signal,
+      });
+    } finally {
+      process.off('SIGINT', onInterrupt);
+    }
   },
 };

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
+import type { CacheMode } from '@rlver/llm';
+import { InvalidConfigError, type Language } from '@rlver/spec';
+import type { EmotionPresetName } from '@rlver/simulator';
+import { defaultCacheDir } from './create-endpoints';
+
+export const RUN_SPEC: CommandSpec = {
+  usage: 'rlver-eval run [options]',
+  summary:
+    'Run the Sentient benchmark: every profile talks to the policy under the simulated user; writes results.jsonl, sage-results.jsonl, summary.json and report.html to --out. Rerunning with the same --out resumes.',
+  flags: {
+    policy: { type: 'string', description: 'embedded | <checkpoint dir> | openai:<model> | template:<strategy>', default: 'embedded' },
+    simulator: { type: 'string', description: 'offline | openai:<model> (the sentient agent)', default: 'offline' },
+    preset: { type: 'string', description: 'emotion dynamics and stop rules', choices: ['sage', 'rlver-train'], default: 'sage' },
+    profiles: { type: 'string', description: 'profile JSONL file (default: the shipped test set of --lang)' },
+    lang: { type: 'string', description: 'language of the shipped test set (default zh)', choices: ['zh', 'en'] },
+    ids: { type: 'string', description: 'comma-separated profile ids to run (default all)' },
+    limit: { type: 'string', description: 'run only the first N profiles' },
+    concurrency: { type: 'string', description: 'dialogues in flight at once', default: '8' },
+    repeats: { type: 'string', description: 'runs over every profile; the score is mean ± std', default: '1' },
+    'base-url': { type: 'string', description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)' },
+    cache: { type: 'string', description: 'record/replay LLM calls', choices: ['write', 'read', 'off'], default: 'off' },
+    'cache-dir': { type: 'string', description: 'cache folder (default <out>/llm-cache)' },
+    judge: { type: 'string', description: 'openai:<model>: score five capabilities 1–10 (project rubric, not paper parity)' },
+    seed: { type: 'string', description: 'base seed of every episode', default: '0' },
+    out: { type: 'string', short: 'o', description: 'output directory (default runs/<policy>-<preset>)' },
+  },
+  details: [
+    'API keys: set OPENAI_API_KEY for remote endpoints; loopback URLs (127.0.0.1, localhost) need none.',
+    'Endpoints are probed before any episode starts; Ctrl-C stops cleanly and the same command resumes.',
+    '',
+    'Examples:',
+    '  rlver-eval run --policy template:deep_empathy --lang en --limit 10',
+    '  rlver-eval run --policy openai:gpt-4o-mini --simulator openai:deepseek-chat --base-url http://127.0.0.1:8000/v1 --cache write',
+  ].join('\n'),
+};
+
+/** Validated settings of `rlver-eval run`. */
+export interface RunConfig {
+  policy: string;
+  simulator: string;
+  preset: EmotionPresetName;
+  profilesFile: string | undefined;
+  lang: Language;
+  ids: string[] | undefined;
+  limit: number | undefined;
+  concurrency: number;
+  repeats: number;
+  baseURL: string | undefined;
+  cacheMode: CacheMode;
+  cacheDir: string;
+  judge: string | undefined;
+  seed: number;
+  outDir: string;
+}
+
+function slug(value: string): string {
+  return value.replace(/^.*[\\/](?=[^\\/]+[\\/]?$)/, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'run';
+}
+
+/** Turn parsed flags into a run config; every bad value throws `InvalidConfigError` naming the flag. */
+export function resolveRunConfig(flags: ParsedFlags, positionals: readonly string[]): RunConfig {
+  if (positionals.length > 0) {
+    throw new InvalidConfigError({ message: `run takes no positional arguments, got "${positionals.join(' ')}"; use flags (see rlver-eval run --help)` });
+  }
+  const text = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
+  if (text('profiles') !== undefined && text('lang') !== undefined) {
+    throw new InvalidConfigError({ field: '--lang', message: '--lang selects the shipped test set; give either --profiles <file> or --lang, not both' });
+  }
+  const judge = text('judge');
+  if (judge !== undefined && !/^openai:.+/.test(judge)) {
+    throw new InvalidConfigError({ field: '--judge', message: `--judge "${judge}" is not valid; use openai:<model>, e.g. --judge openai:gpt-4o-mini` });
+  }
+  const ids = text('ids')?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  if (ids !== undefined && ids.length === 0) {
+    throw new InvalidConfigError({ field: '--ids', message: '--ids is empty; give comma-separated profile ids' });
+  }
+  const policy = text('policy') as string;
+  const preset = flags.preset as EmotionPresetName;
+  const outDir = text('out') ?? join('runs', `${slug(policy)}-${preset}`);
+  return {
+    policy,
+    simulator: text('simulator') as string,
+    preset,
+    profilesFile: text('profiles'),
+    lang: (text('lang') ?? 'zh') as Language,
+    ids,
+    limit: numberFlag(flags, 'limit', { min: 1, integer: true }),
+    concurrency: numberFlag(flags, 'concurrency', { min: 1, max: 1024, integer: true }) as number,
+    repeats: numberFlag(flags, 'repeats', { min: 1, max: 100, integer: true }) as number,
+    baseURL: text('base-url'),
+    cacheMode: flags.cache as CacheMode,
+    cacheDir: text('cache-dir') ?? defaultCacheDir(outDir),
+    judge,
+    seed: numberFlag(flags, 'seed', { min: 0, max: 2 ** 32 - 1, integer: true }) as number,
+    outDir,
+  };
+}

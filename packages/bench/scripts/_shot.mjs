@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+const [file, out, full] = process.argv.slice(2);
+const context = await chromium.launchPersistentContext(mkdtempSync('/tmp/chr-'), { executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1200, height: 900 }, args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const page = await context.newPage();
+const problems = [];
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+page.on('pageerror', (e) => problems.push(e.message));
+page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push('request ' + r.url()); });
+await page.goto('file://' + file, { waitUntil: 'load' });
+if (process.argv[5]) await page.locator(process.argv[5]).scrollIntoViewIfNeeded();
+await page.screenshot({ path: out, fullPage: full === 'full' });
+console.log('problems:', JSON.stringify(problems));
+await context.close();

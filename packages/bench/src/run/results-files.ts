@@ -1,0 +1,83 @@
+import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { InvalidInputError, readCompleteJsonl, safeParseJSON, type Trajectory, trajectorySchema } from '@rlver/spec';
+import { type BenchmarkSummary, benchmarkSummarySchema } from '../summary/benchmark-summary';
+
+/** File names inside a benchmark output directory. */
+export const RESULT_FILES = {
+  /** Trajectories, one JSON line each, append-only. */
+  results: 'results.jsonl',
+  /** The same episodes in the SAGE reference format (derived; rewritten at the end of a run). */
+  sageResults: 'sage-results.jsonl',
+  summary: 'summary.json',
+  /** Per-dialogue capability scores of the optional judge. */
+  judge: 'judge.json',
+  report: 'report.html',
+} as const;
+
+/** Paths of the files of one output directory. */
+export function resultPaths(outDir: string): Record<keyof typeof RESULT_FILES, string> {
+  return Object.fromEntries(Object.entries(RESULT_FILES).map(([key, name]) => [key, join(outDir, name)])) as Record<
+    keyof typeof RESULT_FILES,
+    string
+  >;
+}
+
+/**
+ * Load the finished trajectories of a results file for resuming. A torn last line (crash mid-write) is cut off
+ * the file so that the next append starts on a fresh line.
+ */
+export function loadResultsForResume(file: string): { trajectories: Trajectory[]; tornLine: boolean } {
+  const { records, tornLine } = readCompleteJsonl(file, trajectorySchema);
+  if (tornLine) {
+    const bytes = readFileSync(file);
+    const completeLength = bytes.lastIndexOf(0x0a) + 1;
+    const descriptor = openSync(file, 'r+');
+    try {
+      ftruncateSync(descriptor, completeLength);
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+  return { trajectories: records, tornLine };
+}
+
+/** Write a file atomically (temporary file + rename), so readers never see half of it. */
+export function writeFileAtomic(file: string, content: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+/** A benchmark output directory read back: its trajectories and, when present, its summary. */
+export interface RunDirectory {
+  directory: string;
+  /** The summary's label, else the directory name. */
+  label: string;
+  trajectories: Trajectory[];
+  summary: BenchmarkSummary | undefined;
+}
+
+/** Read a benchmark output directory (`results.jsonl`, optional `summary.json`). Errors name the file to fix. */
+export function readRunDirectory(directory: string): RunDirectory {
+  if (!existsSync(directory) || !statSync(directory).isDirectory()) {
+    throw new InvalidInputError({ message: 'is not a directory; pass the --out directory of `rlver-eval run`', file: directory });
+  }
+  const paths = resultPaths(directory);
+  if (!existsSync(paths.results)) {
+    throw new InvalidInputError({
+      message: `has no ${RESULT_FILES.results}; pass the --out directory of \`rlver-eval run\``,
+      file: directory,
+    });
+  }
+  const { records } = readCompleteJsonl(paths.results, trajectorySchema);
+  let summary: BenchmarkSummary | undefined;
+  if (existsSync(paths.summary)) {
+    const parsed = safeParseJSON(readFileSync(paths.summary, 'utf8'), benchmarkSummarySchema);
+    if (!parsed.success) {
+      throw new InvalidInputError({ message: parsed.error.message, file: paths.summary, field: parsed.field });
+    }
+    summary = parsed.value;
+  }
+  return { directory, label: summary?.label ?? basename(directory), trajectories: records, summary };
+}

@@ -1,0 +1,3 @@
+export { CallTimeoutError } from './call-timeout-error';
+export { EpisodeAbortedError } from './episode-aborted-error';
+export { PolicyOutputError } from './policy-output-error';

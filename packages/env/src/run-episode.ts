@@ -1,0 +1,108 @@
+import {
+  assertSpecV1,
+  type DialoguePolicyV1,
+  type PolicyOutput,
+  type PolicyRequest,
+  type Profile,
+  type SamplingOptions,
+  type Trajectory,
+} from '@rlver/spec';
+import { callWithTimeout } from './call-with-timeout';
+import { createDialogueEnv } from './dialogue-env';
+import type { DialogueEnv, DialogueEnvOptions, StepResult } from './dialogue-env-options';
+import type { EpisodeState } from './episode-state';
+import { PolicyOutputError } from './errors/policy-output-error';
+
+/** How one policy request is answered: `doAct` with one request, or a batching gateway (`runRollouts`). */
+export type ActPolicy = (request: PolicyRequest, signal: AbortSignal) => Promise<PolicyOutput>;
+
+export interface RunEpisodeOptions extends DialogueEnvOptions {
+  policy: DialoguePolicyV1;
+  profile: Profile;
+  /** Seed of the simulator's random choices (recorded in the trajectory). */
+  seed: number;
+  episodeId?: string;
+  groupId?: string;
+  repeat?: number;
+  /** Sampling settings passed to every `doAct` call. */
+  sampling?: SamplingOptions;
+  /** Per-call limit of policy calls in milliseconds; default none. */
+  policyTimeoutMs?: number;
+  /** Aborting ends the episode as `interrupted`. */
+  signal?: AbortSignal;
+  /** Reuse an environment (its settings win over the ones above). */
+  env?: DialogueEnv;
+  /** Start from this state (a GRPO group member) instead of calling `reset`. */
+  startState?: EpisodeState;
+  /** Override how the policy is called (the rollout engine's batching gateway). */
+  actPolicy?: ActPolicy;
+  /** Called once the opening message is known (human play shows it). */
+  onEpisodeStart?: (state: EpisodeState) => void;
+  /** Called after every step, with the user's answer, emotion, Δ and inner thoughts. */
+  onTurnEnd?: (result: StepResult) => void;
+}
+
+/** `doAct` with a single request, checked to return exactly one output. */
+export function actOneByOne(policy: DialoguePolicyV1, sampling?: SamplingOptions): ActPolicy {
+  return async (request, signal) => {
+    const outputs = await policy.doAct({ requests: [request], sampling, signal });
+    const output = outputs[0];
+    if (outputs.length !== 1 || output === undefined) {
+      throw new PolicyOutputError({
+        message: `policy ${policy.policyId} returned ${outputs.length} outputs for 1 request; doAct must return one output per request, in order`,
+      });
+    }
+    return output;
+  };
+}
+
+/**
+ * The one dialogue loop (training, benchmark, human play): reset → [policy reply → simulator answer]* until a
+ * stop predicate fires. Never throws for rollout failures: they end the episode with `stopReason: 'error'`.
+ */
+export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory> {
+  const policy = assertSpecV1(options.policy, `policy ${options.policy.policyId}`);
+  const env = options.env ?? createDialogueEnv(options);
+  const act = options.actPolicy ?? actOneByOne(policy, options.sampling);
+  let state =
+    options.startState ??
+    (await env.reset({
+      profile: options.profile,
+      seed: options.seed,
+      episodeId: options.episodeId,
+      groupId: options.groupId,
+      repeat: options.repeat,
+      policyId: policy.policyId,
+      signal: options.signal,
+    }));
+  if (state.policyId !== policy.policyId) state = { ...state, policyId: policy.policyId };
+  if (!state.done) options.onEpisodeStart?.(state);
+
+  // Bounded: each iteration records one policy turn or ends the episode.
+  for (let iteration = 0; !state.done && iteration <= env.settings.maxPolicyTurns; iteration += 1) {
+    let result: StepResult;
+    if (options.signal?.aborted) {
+      result = env.interrupt(state);
+    } else {
+      const request: PolicyRequest = { messages: env.observe(state) };
+      const output = await callWithTimeout((signal) => act(request, signal), {
+        what: 'policy',
+        timeoutMs: options.policyTimeoutMs,
+        maxRetries: options.maxRetries ?? 1,
+        signal: options.signal,
+      }).then(
+        (value) => ({ value, error: undefined }),
+        (error: unknown) => ({ value: undefined, error }),
+      );
+      if (output.value === undefined) {
+        result = options.signal?.aborted ? env.interrupt(state) : env.fail(state, output.error);
+      } else {
+        result = await env.step(state, output.value, { signal: options.signal });
+      }
+    }
+    options.onTurnEnd?.(result);
+    state = result.state;
+  }
+  if (!state.done) state = env.interrupt(state).state;
+  return env.toTrajectory(state);
+}

@@ -1,0 +1,146 @@
+import {
+  type ChatMessage,
+  createRng,
+  hashSeed,
+  INTENTIONS,
+  type IntentionKey,
+  type Language,
+  type Rng,
+} from '@rlver/spec';
+import { INTENTION_STRATEGIES } from '@rlver/strategies';
+import type { CorpusDialogue, ReplySlots, ReplyTemplate } from './corpus-types';
+import { drawScenarioStory, drawSimulatorStory, fillName, type Story } from './draw-story';
+import { type CorpusStrategy, REPLY_TEMPLATES_EN, THINK_TEMPLATES_EN } from './strategy-templates-en';
+import { REPLY_TEMPLATES_ZH, THINK_TEMPLATES_ZH } from './strategy-templates-zh';
+import { EMBEDDED_SYSTEM_PROMPTS } from './system-prompts';
+import { lingeringDetail, type ReactionKind, reactionSentence } from './user-reactions';
+
+/** Settings of the corpus generator. */
+export interface CorpusOptions {
+  /** Root seed; dialogue `i` is generated from `hashSeed(seed, i)`, so prefixes of corpora agree. */
+  seed: number;
+  /** Number of dialogues. */
+  dialogueCount: number;
+  /** Share of dialogues whose system prompt asks for `<think>…</think>` (default 0.35). */
+  thinkingFraction?: number;
+  /** Share of non-thinking dialogues without a system prompt (default 0.15). */
+  noSystemFraction?: number;
+  /** Share of dialogues whose system prompt is in the other language (default 0.15). */
+  crossLanguageSystemFraction?: number;
+  /** Share of dialogues built on the simulator's topics rather than the corpus's own scenarios (default 0.5). */
+  simulatorStoryFraction?: number;
+}
+
+/** Strategies the corpus teaches, drawn uniformly per assistant turn. */
+export const CORPUS_STRATEGIES: readonly CorpusStrategy[] = Object.keys(REPLY_TEMPLATES_EN) as CorpusStrategy[];
+
+const INTENTION_KEYS = Object.keys(INTENTIONS) as IntentionKey[];
+const REPLIES = { en: REPLY_TEMPLATES_EN, zh: REPLY_TEMPLATES_ZH } as const;
+const THINKS = { en: THINK_TEMPLATES_EN, zh: THINK_TEMPLATES_ZH } as const;
+/** Stand-in name used to find the templates that mention the other person. */
+const NAME_PROBE = '\u0001';
+/** Probability of 1, 2, 3, 4 assistant turns. */
+const TURN_COUNT_WEIGHTS = [0.2, 0.3, 0.3, 0.2] as const;
+
+function drawTurnCount(rng: Rng): number {
+  let draw = rng.next();
+  for (let index = 0; index < TURN_COUNT_WEIGHTS.length; index += 1) {
+    draw -= TURN_COUNT_WEIGHTS[index] as number;
+    if (draw < 0) return index + 1;
+  }
+  return TURN_COUNT_WEIGHTS.length;
+}
+
+const PROBE_SLOTS: ReplySlots = {
+  name: NAME_PROBE,
+  event: 'e',
+  feeling: 'f',
+  effort: 'e',
+  motive: 'm',
+  action: 'a',
+  disclosure: 'd',
+  fact: 'f',
+};
+
+/** Templates usable for the story: those that name the other person only when the opener did. */
+function usableTemplates(templates: readonly ReplyTemplate[], story: Story): readonly ReplyTemplate[] {
+  if (story.hasName) return templates;
+  const usable = templates.filter((template) => !template(PROBE_SLOTS).includes(NAME_PROBE));
+  return usable.length > 0 ? usable : templates;
+}
+
+/** How a user with `intention` takes a reply of `strategy` (from the strategies package's mapping). */
+export function reactionTo(strategy: CorpusStrategy, intention: IntentionKey): ReactionKind {
+  const { satisfies, dislikes } = INTENTION_STRATEGIES[intention];
+  if (satisfies.includes(strategy)) return 'pleased';
+  if (dislikes.includes(strategy) || strategy === 'generic_comfort') return 'displeased';
+  return 'neutral';
+}
+
+function drawSystemPrompt(
+  rng: Rng,
+  lang: Language,
+  thinking: boolean,
+  options: Omit<CorpusOptions, 'dialogueCount'>,
+): string | null {
+  if (!thinking && rng.next() < (options.noSystemFraction ?? 0.15)) return null;
+  const crossLanguage = rng.next() < (options.crossLanguageSystemFraction ?? 0.15);
+  const promptLanguage: Language = crossLanguage ? (lang === 'en' ? 'zh' : 'en') : lang;
+  const prompts = EMBEDDED_SYSTEM_PROMPTS[thinking ? 'thinking' : 'plain'][promptLanguage];
+  return rng.next() < 0.5 ? (prompts[0] as string) : rng.pick(prompts.slice(1));
+}
+
+function drawStrategies(rng: Rng, count: number): CorpusStrategy[] {
+  const strategies: CorpusStrategy[] = [];
+  for (let turn = 0; turn < count; turn += 1) {
+    const previous = strategies[turn - 1];
+    const choices = CORPUS_STRATEGIES.filter((strategy) => strategy !== previous);
+    strategies.push(rng.pick(choices));
+  }
+  return strategies;
+}
+
+function userFollowUp(
+  rng: Rng,
+  lang: Language,
+  intention: IntentionKey,
+  kind: ReactionKind,
+  detail: string,
+  name: string,
+): string {
+  const reaction = fillName(reactionSentence(kind, lang, intention, rng.pick), name);
+  return lang === 'en' ? `${reaction} ${detail}` : `${reaction}${detail}`;
+}
+
+/** Generate dialogue number `index` of the corpus with root seed `options.seed`. */
+export function generateDialogue(index: number, options: Omit<CorpusOptions, 'dialogueCount'>): CorpusDialogue {
+  const rng = createRng(hashSeed('embedded-corpus', options.seed, index));
+  const lang: Language = rng.next() < 0.5 ? 'en' : 'zh';
+  const fromSimulator = rng.next() < (options.simulatorStoryFraction ?? 0.5);
+  const story = fromSimulator ? drawSimulatorStory(rng, lang) : drawScenarioStory(rng, lang);
+  const intention = rng.pick(INTENTION_KEYS);
+  const thinking = rng.next() < (options.thinkingFraction ?? 0.35);
+  const strategies = drawStrategies(rng, drawTurnCount(rng));
+  const messages: ChatMessage[] = [];
+  const system = drawSystemPrompt(rng, lang, thinking, options);
+  if (system !== null) messages.push({ role: 'system', content: system });
+  messages.push({ role: 'user', content: story.opener });
+  strategies.forEach((strategy, turn) => {
+    const slots = story.drawSlots(rng);
+    const reply = rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
+    const isLast = turn === strategies.length - 1;
+    const think = () => rng.pick(usableTemplates(THINKS[lang][strategy], story))(slots);
+    messages.push({ role: 'assistant', content: thinking && isLast ? `<think>\n${think()}\n</think>\n${reply}` : reply });
+    if (isLast) return;
+    const detail = story.details[turn] ?? lingeringDetail(lang, rng.pick);
+    const kind = reactionTo(strategy, intention);
+    const referent = story.hasName ? slots.name : lang === 'en' ? 'they' : '对方';
+    messages.push({ role: 'user', content: userFollowUp(rng, lang, intention, kind, detail, referent) });
+  });
+  return { id: `embedded-${options.seed}-${index}`, lang, topic: story.topic, intention, thinking, messages, strategies };
+}
+
+/** Generate the whole corpus (deterministic in `options`). */
+export function generateCorpus(options: CorpusOptions): CorpusDialogue[] {
+  return Array.from({ length: options.dialogueCount }, (_, index) => generateDialogue(index, options));
+}

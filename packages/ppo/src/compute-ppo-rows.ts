@@ -1,0 +1,69 @@
+import { type ActorRow, maskedWhiten, type PackedSample } from '@rlver/rl-core';
+import * as tf from '@tensorflow/tfjs-core';
+import { buildGaeMask, computeGae } from './compute-gae';
+import type { ResolvedPPOConfig } from './ppo-config';
+import type { CriticRow } from './ppo-loss';
+
+/** Everything one sample needs for the actor and critic updates. */
+export type PPORow = ActorRow & CriticRow;
+
+/** Whiten the masked entries of `rows` jointly (mean 0, unbiased variance 1); other entries stay 0. */
+export function whitenMaskedRows(
+  rows: ReadonlyArray<readonly number[]>,
+  masks: ReadonlyArray<readonly number[]>,
+): number[][] {
+  const flat: number[] = [];
+  masks.forEach((mask, row) => {
+    mask.forEach((flag, position) => {
+      if (flag === 1) flat.push(rows[row]?.[position] ?? 0);
+    });
+  });
+  if (flat.length === 0) return rows.map((row) => [...row]);
+  const whitened = tf.tidy(() => {
+    const values = tf.tensor1d(flat);
+    return maskedWhiten(values, tf.onesLike(values));
+  });
+  const whitenedValues = whitened.dataSync();
+  whitened.dispose();
+  let cursor = 0;
+  return masks.map((mask) => mask.map((flag) => (flag === 1 ? (whitenedValues[cursor++] as number) : 0)));
+}
+
+/**
+ * Rewards → GAE → (whitened) advantages and value targets per sample (spec §6.1). `tokenRewards` already hold
+ * the terminal reward and any KL penalty.
+ */
+export function computePPORows(options: {
+  samples: readonly PackedSample[];
+  tokenRewards: ReadonlyArray<readonly number[]>;
+  oldLogProbs: ReadonlyArray<readonly number[]>;
+  oldValues: ReadonlyArray<readonly number[]>;
+  referenceLogProbs?: ReadonlyArray<readonly number[]>;
+  config: Pick<ResolvedPPOConfig, 'gamma' | 'lambda' | 'gaePositions' | 'whitenAdvantages'>;
+}): { rows: PPORow[]; rawAdvantages: number[][] } {
+  const { config } = options;
+  const valueMasks = options.samples.map((sample) => buildGaeMask(sample.lossMask, config.gaePositions));
+  const gae = options.samples.map((_, index) =>
+    computeGae({
+      rewards: options.tokenRewards[index] ?? [],
+      values: options.oldValues[index] ?? [],
+      mask: valueMasks[index] ?? [],
+      gamma: config.gamma,
+      lambda: config.lambda,
+    }),
+  );
+  const rawAdvantages = gae.map((result) => result.advantages);
+  const lossMasks = options.samples.map((sample) => sample.lossMask);
+  const advantages = config.whitenAdvantages ? whitenMaskedRows(rawAdvantages, lossMasks) : rawAdvantages;
+  const rows = options.samples.map((sample, index) => ({
+    tokenIds: sample.tokenIds,
+    lossMask: sample.lossMask,
+    valueMask: valueMasks[index] ?? [],
+    oldLogProbs: options.oldLogProbs[index] ?? [],
+    oldValues: options.oldValues[index] ?? [],
+    advantages: advantages[index] ?? [],
+    returns: gae[index]?.returns ?? [],
+    ...(options.referenceLogProbs ? { referenceLogProbs: options.referenceLogProbs[index] ?? [] } : {}),
+  }));
+  return { rows, rawAdvantages };
+}

@@ -1,0 +1,32 @@
+import { estimateKl, type KlEstimator, type PackedSample } from '@rlver/rl-core';
+
+/**
+ * Per-position rewards of one sample: the terminal reward at `rewardPosition` (spec §5.1, §6.7 a), minus
+ * β·KL(π_old ‖ π_ref) at every policy token when KL-in-reward is on. Also returns the sample's mean per-token KL.
+ */
+export function computeTokenRewards(options: {
+  sample: PackedSample;
+  oldLogProbs: readonly number[];
+  referenceLogProbs?: readonly number[];
+  klCoefficient: number;
+  klEstimator: KlEstimator;
+}): { rewards: number[]; meanKl: number } {
+  const { sample } = options;
+  const rewards = sample.lossMask.map(() => 0);
+  rewards[sample.rewardPosition] = sample.reward;
+  if (!options.referenceLogProbs) return { rewards, meanKl: 0 };
+  let klTotal = 0;
+  let tokens = 0;
+  sample.lossMask.forEach((flag, position) => {
+    if (flag !== 1) return;
+    const kl = estimateKl(
+      options.oldLogProbs[position] ?? 0,
+      options.referenceLogProbs?.[position] ?? 0,
+      options.klEstimator,
+    );
+    rewards[position] = (rewards[position] ?? 0) - options.klCoefficient * kl;
+    klTotal += kl;
+    tokens += 1;
+  });
+  return { rewards, meanKl: tokens === 0 ? 0 : klTotal / tokens };
+}

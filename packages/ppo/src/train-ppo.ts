@@ -1,0 +1,202 @@
+import type { TrainableLanguageModel } from '@rlver/policy';
+import {
+  type ActorStepRecord,
+  type AdamWOptimizer,
+  assertErrorFraction,
+  chunk,
+  computeAggregationNormalizer,
+  computeRolloutMetrics,
+  createActorLoss,
+  type GuardedUpdater,
+  iterateMinibatches,
+  type KlController,
+  meanLogProbDrift,
+  packTrajectories,
+  scoreSamples,
+  summarizeActorSteps,
+  warmupLearningRate,
+} from '@rlver/rl-core';
+import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
+import { computePPORows } from './compute-ppo-rows';
+import { computeTokenRewards } from './compute-token-rewards';
+import type { ResolvedPPOConfig } from './ppo-config';
+import { createCriticLoss, explainedVariance } from './ppo-loss';
+
+/** Live state of a PPO run: models, optimizers, guarded updaters and the KL controller. */
+export interface PPOTrainer {
+  policy: TrainableLanguageModel;
+  referencePolicy?: TrainableLanguageModel;
+  config: Readonly<ResolvedPPOConfig>;
+  actorOptimizer: AdamWOptimizer;
+  criticOptimizer: AdamWOptimizer;
+  actorUpdater: GuardedUpdater;
+  criticUpdater: GuardedUpdater;
+  klController: KlController;
+}
+
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+
+/** One PPO update on a batch of finished dialogues (CleanRL `ppo.py` order). */
+export async function trainPPOStep(
+  trainer: PPOTrainer,
+  options: AlgorithmUpdateOptions,
+): Promise<AlgorithmUpdateResult> {
+  const { policy, config } = trainer;
+  const warnings: string[] = [];
+
+  // ── 1. Learning-rate schedule ─────────────────────────────────────────────
+  trainer.actorOptimizer.learningRate = warmupLearningRate(
+    config.actorLearningRate,
+    options.step,
+    config.actorWarmupSteps,
+  );
+  trainer.criticOptimizer.learningRate = warmupLearningRate(
+    config.criticLearningRate,
+    options.step,
+    config.criticWarmupSteps,
+  );
+
+  // ── 2. Rollouts → samples ─────────────────────────────────────────────────
+  const packed = packTrajectories(options.trajectories, config.packing);
+  assertErrorFraction(packed, config.maxErrorFraction);
+  const metrics: Record<string, number> = {
+    ...computeRolloutMetrics(options.trajectories, packed),
+    'ppo/learning_rate': trainer.actorOptimizer.learningRate,
+    'ppo/critic_learning_rate': trainer.criticOptimizer.learningRate,
+    'ppo/kl_coefficient': trainer.klController.coefficient,
+  };
+  if (packed.errorCount > 0) warnings.push(`${packed.errorCount} errored trajectories skipped`);
+  const samples = packed.samples;
+  if (samples.length === 0) {
+    warnings.push('no trainable samples in this batch; update skipped');
+    return { metrics: { ...metrics, 'ppo/skipped_updates': 0 }, skipped: true, warnings };
+  }
+
+  // ── 3. π_old, V_old and π_ref (no gradient) ───────────────────────────────
+  const tokenRows = samples.map((sample) => sample.tokenIds);
+  const scoring = { microBatchSize: config.microBatchSize, temperature: config.samplingTemperature };
+  const current = await scoreSamples(policy, tokenRows, { ...scoring, withValues: true });
+  const sampled = samples.map((sample) => sample.sampledLogProbs);
+  const oldLogProbs = config.oldLogProbSource === 'recompute' ? current.logProbs : sampled;
+  const oldValues = current.values ?? [];
+  const useReference = config.klMode !== 'none' && trainer.referencePolicy !== undefined;
+  const reference =
+    useReference && trainer.referencePolicy
+      ? await scoreSamples(trainer.referencePolicy, tokenRows, scoring)
+      : undefined;
+  metrics['rollout/logprob_abs_diff'] = meanLogProbDrift(
+    samples.map((sample) => sample.lossMask),
+    sampled,
+    current.logProbs,
+  );
+
+  // ── 4. Rewards (+ KL in reward) and GAE advantages ────────────────────────
+  const klInReward = config.klMode === 'reward' ? reference?.logProbs : undefined;
+  const tokenRewards = samples.map((sample, index) =>
+    computeTokenRewards({
+      sample,
+      oldLogProbs: oldLogProbs[index] ?? [],
+      referenceLogProbs: klInReward?.[index],
+      klCoefficient: trainer.klController.coefficient,
+      klEstimator: config.resolvedKlEstimator,
+    }),
+  );
+  const { rows, rawAdvantages } = computePPORows({
+    samples,
+    tokenRewards: tokenRewards.map((item) => item.rewards),
+    oldLogProbs,
+    oldValues,
+    referenceLogProbs: config.klMode === 'loss' ? reference?.logProbs : undefined,
+    config,
+  });
+  const lossMasks = rows.map((row) => row.lossMask);
+  metrics['ppo/advantage_mean'] = mean(
+    rawAdvantages.flatMap((row, index) => row.filter((_, t) => lossMasks[index]?.[t] === 1)),
+  );
+  const onValueMask = (pick: (row: (typeof rows)[number]) => readonly number[]) =>
+    rows.flatMap((row) => pick(row).filter((_, t) => row.valueMask[t] === 1));
+  metrics['ppo/return_mean'] = mean(onValueMask((row) => row.returns));
+  metrics['ppo/value_mean'] = mean(onValueMask((row) => row.oldValues));
+  metrics['ppo/explained_variance'] = explainedVariance(
+    oldValues,
+    rows.map((row) => row.returns),
+    rows.map((row) => row.valueMask),
+  );
+
+  // ── 5. Epochs × minibatches: actor then critic step per minibatch ─────────
+  const actorSteps: ActorStepRecord[] = [];
+  const criticLosses: number[] = [];
+  const criticNorms: number[] = [];
+  let criticSkips = 0;
+  let valueClipped = 0;
+  let valueTokens = 0;
+  let epochsCompleted = 0;
+  let epochKl: number[] = [];
+  const settings = {
+    clipRatioLow: config.clipRatio,
+    clipRatioHigh: config.resolvedClipRatioHigh,
+    entropyCoefficient: config.entropyCoefficient,
+    klLossCoefficient: config.klMode === 'loss' ? trainer.klController.coefficient : 0,
+    klEstimator: config.resolvedKlEstimator,
+    aggregation: config.lossAggregation,
+  };
+  const minibatches = iterateMinibatches({
+    sampleCount: rows.length,
+    minibatchCount: config.minibatchCount,
+    epochs: config.epochs,
+    seed: hashSeed(config.seed, options.step),
+  });
+  for (const minibatch of minibatches) {
+    options.signal?.throwIfAborted();
+    const minibatchRows = minibatch.indices.map((index) => rows[index] as (typeof rows)[number]);
+    const microBatches = chunk(minibatchRows, config.microBatchSize);
+    const normalizer = computeAggregationNormalizer(minibatchRows, config.lossNormalizer);
+    const temperature = config.samplingTemperature;
+    const actor = await trainer.actorUpdater.step(
+      microBatches.map((microRows) => createActorLoss({ policy, rows: microRows, settings, normalizer, temperature })),
+    );
+    actorSteps.push({ ...actor, tokenCount: normalizer.tokenCount });
+    epochKl.push((actor.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
+    const tokenCount = minibatchRows.reduce((total, row) => total + row.valueMask.reduce((a, b) => a + b, 0), 0);
+    const critic = await trainer.criticUpdater.step(
+      microBatches.map((microRows) =>
+        createCriticLoss({ policy, rows: microRows, valueClip: config.valueClip, tokenCount, temperature }),
+      ),
+    );
+    criticLosses.push(critic.loss);
+    if (Number.isFinite(critic.gradNorm)) criticNorms.push(critic.gradNorm);
+    if (critic.skipped) criticSkips += 1;
+    valueClipped += critic.metrics.valueClippedSum ?? 0;
+    valueTokens += tokenCount;
+    if (minibatch.minibatchIndex === Math.min(config.minibatchCount, rows.length) - 1) {
+      epochsCompleted += 1;
+      const stop = config.targetKl !== null && mean(epochKl) > config.targetKl;
+      epochKl = [];
+      if (stop) break;
+    }
+  }
+
+  // ── 6. KL controller, metrics ─────────────────────────────────────────────
+  if (config.klMode === 'reward') {
+    const observedKl = mean(tokenRewards.map((item) => item.meanKl));
+    metrics['ppo/kl_reward_mean'] = observedKl;
+    trainer.klController.update(observedKl, samples.length);
+  }
+  const actorSummary = summarizeActorSteps('ppo', actorSteps);
+  const skippedUpdates = (actorSummary['ppo/skipped_updates'] ?? 0) + criticSkips;
+  if (skippedUpdates > 0) warnings.push(`${skippedUpdates} updates skipped: non-finite loss or gradient`);
+  return {
+    metrics: {
+      ...metrics,
+      ...actorSummary,
+      'ppo/skipped_updates': skippedUpdates,
+      'ppo/value_loss': mean(criticLosses),
+      'ppo/value_clip_fraction': valueClipped / Math.max(valueTokens, 1),
+      'ppo/critic_grad_norm': mean(criticNorms),
+      'ppo/epochs_completed': epochsCompleted,
+    },
+    skipped: actorSteps.every((step) => step.skipped),
+    warnings,
+  };
+}

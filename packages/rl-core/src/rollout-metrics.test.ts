@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { RolloutErrorRateError } from './errors/rollout-error-rate-error';
+import { packTrajectories } from './packing/pack-trajectories';
+import { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
+import { buildTrajectory } from './test/build-trajectory';
+
+const trajectories = [
+  buildTrajectory({ episodeId: 'a', reward: 1, turns: [{ promptIds: [1], outputIds: [2, 3] }] }),
+  buildTrajectory({ episodeId: 'b', reward: 0.05, turns: [{ promptIds: [1], outputIds: [2] }] }),
+  buildTrajectory({
+    episodeId: 'c',
+    reward: 0.5,
+    turns: [
+      { promptIds: [1], outputIds: [2] },
+      { promptIds: [1, 2, 9], outputIds: [3] },
+    ],
+  }),
+  buildTrajectory({ episodeId: 'd', reward: 0, stopReason: 'error', turns: [{ promptIds: [1], outputIds: [2] }] }),
+];
+
+describe('computeRolloutMetrics', () => {
+  it('should compute the rollout metrics by hand', () => {
+    const metrics = computeRolloutMetrics(trajectories, packTrajectories(trajectories, 'whole-dialogue'));
+    expect(metrics['rollout/error_fraction']).toBe(0.25);
+    expect(metrics['rollout/reward_mean']).toBeCloseTo(1.55 / 3, 10);
+    expect(metrics['rollout/success_fraction']).toBeCloseTo(1 / 3, 10);
+    expect(metrics['rollout/failure_fraction']).toBeCloseTo(1 / 3, 10);
+    expect(metrics['rollout/positive_fraction']).toBeCloseTo(2 / 3, 10);
+    expect(metrics['rollout/turns_mean']).toBeCloseTo(4 / 3, 10);
+    expect(metrics['rollout/samples']).toBe(3);
+    expect(metrics['rollout/policy_tokens_mean']).toBeCloseTo(5 / 3, 10);
+  });
+});
+
+describe('assertErrorFraction', () => {
+  it('should throw only above the allowed error fraction', () => {
+    const packed = packTrajectories(trajectories, 'per-turn');
+    expect(() => assertErrorFraction(packed, 0.25)).not.toThrow();
+    expect(() => assertErrorFraction(packed, 0.2)).toThrow(RolloutErrorRateError);
+  });
+});
+
+describe('meanLogProbDrift', () => {
+  it('should average absolute differences over masked positions only', () => {
+    expect(meanLogProbDrift([[0, 1, 1]], [[9, -1, -2]], [[0, -1.5, -1]])).toBeCloseTo(0.75, 10);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Trajectory } from '@rlver/spec';
+import { RolloutErrorRateError } from './errors/rollout-error-rate-error';
+import type { PackedBatch } from './packing/packed-sample';
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
+}
+
+function share(values: readonly number[], predicate: (value: number) => boolean): number {
+  return values.length === 0 ? 0 : values.filter(predicate).length / values.length;
+}
+
+/**
+ * `rollout/*` metrics of a batch (spec §6.4): error and empty fractions over all trajectories; reward statistics
+ * over the non-errored ones; sample and token counts over what was packed.
+ */
+export function computeRolloutMetrics(
+  trajectories: readonly Trajectory[],
+  packed: PackedBatch,
+): Record<string, number> {
+  const usable = trajectories.filter((trajectory) => trajectory.stopReason !== 'error');
+  const rewards = usable.map((trajectory) => trajectory.reward);
+  const rewardMean = mean(rewards);
+  const policyTokens = packed.samples.reduce(
+    (total, sample) => total + sample.lossMask.reduce((sum, flag) => sum + flag, 0),
+    0,
+  );
+  return {
+    'rollout/trajectories': packed.totalCount,
+    'rollout/error_fraction': packed.errorCount / Math.max(packed.totalCount, 1),
+    'rollout/empty_fraction': packed.emptyCount / Math.max(packed.totalCount, 1),
+    'rollout/reward_mean': rewardMean,
+    'rollout/reward_std': Math.sqrt(mean(rewards.map((reward) => (reward - rewardMean) ** 2))),
+    'rollout/success_fraction': share(rewards, (reward) => reward >= 1),
+    'rollout/failure_fraction': share(rewards, (reward) => reward < 0.1),
+    'rollout/positive_fraction': share(rewards, (reward) => reward > 0.4),
+    'rollout/turns_mean': mean(usable.map((trajectory) => trajectory.turns.length)),
+    'rollout/samples': packed.samples.length,
+    'rollout/policy_tokens_mean': packed.dialogues.length === 0 ? 0 : policyTokens / packed.dialogues.length,
+  };
+}
+
+/** Throw `RolloutErrorRateError` when more than `maxErrorFraction` of the trajectories errored. */
+export function assertErrorFraction(packed: PackedBatch, maxErrorFraction: number): void {
+  if (packed.totalCount > 0 && packed.errorCount / packed.totalCount > maxErrorFraction) {
+    throw new RolloutErrorRateError({
+      errorCount: packed.errorCount,
+      totalCount: packed.totalCount,
+      maxErrorFraction,
+    });
+  }
+}
+
+/** Mean |sampled − recomputed| log-prob over policy tokens: how far the sampler's numbers drift from training's. */
+export function meanLogProbDrift(
+  lossMasks: ReadonlyArray<readonly number[]>,
+  sampledLogProbs: ReadonlyArray<readonly number[]>,
+  recomputedLogProbs: ReadonlyArray<readonly number[]>,
+): number {
+  let total = 0;
+  let count = 0;
+  lossMasks.forEach((mask, row) => {
+    mask.forEach((flag, position) => {
+      if (flag === 0) return;
+      total += Math.abs((sampledLogProbs[row]?.[position] ?? 0) - (recomputedLogProbs[row]?.[position] ?? 0));
+      count += 1;
+    });
+  });
+  return count === 0 ? 0 : total / count;
+}

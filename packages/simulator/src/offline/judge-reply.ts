@@ -1,0 +1,152 @@
+import type { IntentionKey, Language, PersonalityType, StrategyLabel, StrategyTagResult } from '@rlver/spec';
+import { INTENTION_STRATEGIES } from '@rlver/strategies';
+import { JUDGE_WEIGHTS as W, LENGTH_LIMITS } from './judge-weights';
+import { findStoryDetails } from './story-details';
+import type { StoryIndex } from './story-index';
+import { detectGarbled, isLanguageMismatch, maxOverlapWithEarlier, replyLength, reportFormatting } from './text-signals';
+
+/** Why the user's emotion moved: one rule that fired and its points. */
+export interface JudgeReason {
+  code:
+    | 'need-met'
+    | 'need-partly'
+    | 'need-missed'
+    | 'disliked'
+    | 'shallow-comfort'
+    | 'probing'
+    | 'gentle'
+    | 'engaged-question'
+    | 'too-many-questions'
+    | 'grounded'
+    | 'ungrounded'
+    | 'repetition'
+    | 'too-short'
+    | 'too-long'
+    | 'report-format'
+    | 'garbled'
+    | 'language-mismatch'
+    | 'mood'
+    | 'temper';
+  points: number;
+  /** A label, a story detail or a cue, used to explain the reason in words. */
+  detail?: string;
+}
+
+/** Everything the judgement looks at. */
+export interface JudgeInput {
+  reply: string;
+  lang: Language;
+  intention: IntentionKey | undefined;
+  personality: PersonalityType;
+  story: StoryIndex;
+  earlierReplies: readonly string[];
+  emotion: number;
+  recentDeltas: readonly number[];
+  tags: StrategyTagResult;
+}
+
+export interface Judgement {
+  /** Continuous score; the simulator quantises it to a change of ±5 / ±10 (−20 for garbled text). */
+  score: number;
+  reasons: JudgeReason[];
+  /** Story details the reply used. */
+  details: string[];
+  garbled: boolean;
+}
+
+function countLabel(tags: StrategyTagResult, label: StrategyLabel): number {
+  return tags.cues.filter((cue) => cue.label === label).length;
+}
+
+function needReasons(intention: IntentionKey | undefined, tags: StrategyTagResult): JudgeReason[] {
+  if (!intention) return [];
+  const wanted = INTENTION_STRATEGIES[intention];
+  const labels = new Set(tags.labels);
+  const primary = wanted.satisfies[0];
+  const metPrimary = primary !== undefined && labels.has(primary);
+  const metSecondary = wanted.satisfies.slice(1).find((label) => labels.has(label));
+  const reasons: JudgeReason[] = [];
+  if (metPrimary) reasons.push({ code: 'need-met', points: W.primaryNeedMet, detail: primary });
+  else if (metSecondary) reasons.push({ code: 'need-partly', points: W.secondaryNeedMet, detail: metSecondary });
+  const disliked = wanted.dislikes.filter((label) => labels.has(label)).slice(0, 2);
+  for (const label of disliked) {
+    reasons.push({ code: 'disliked', points: metPrimary || metSecondary ? W.disliked / 2 : W.disliked, detail: label });
+  }
+  if (intention === 'e3' && labels.has('generic_comfort') && !labels.has('deep_empathy')) {
+    reasons.push({ code: 'shallow-comfort', points: W.shallowComfortForEmpathy });
+  }
+  if (!metPrimary && !metSecondary && disliked.length === 0) {
+    reasons.push({ code: 'need-missed', points: W.needMissed, detail: intention });
+  }
+  return reasons;
+}
+
+function personalityReasons(personality: PersonalityType, tags: StrategyTagResult): JudgeReason[] {
+  const questions = countLabel(tags, 'question');
+  if (personality === 'avoidant') {
+    if (questions >= 2) return [{ code: 'probing', points: W.avoidantManyQuestions }];
+    if (questions === 1) return [{ code: 'probing', points: W.avoidantOneQuestion }];
+    return [];
+  }
+  const reasons: JudgeReason[] = [];
+  if (personality === 'passive' && (tags.labels.includes('active_listening') || tags.labels.includes('deep_empathy'))) {
+    reasons.push({ code: 'gentle', points: W.passiveGentle });
+  }
+  if (questions >= 3) reasons.push({ code: 'too-many-questions', points: W.tooManyQuestions });
+  else if (questions >= 1) reasons.push({ code: 'engaged-question', points: W.engagedQuestion });
+  return reasons;
+}
+
+function formReasons(input: JudgeInput, details: readonly string[]): JudgeReason[] {
+  const reasons: JudgeReason[] = [];
+  const length = replyLength(input.reply, input.lang);
+  const limits = LENGTH_LIMITS[input.lang];
+  if (details.length >= 3) reasons.push({ code: 'grounded', points: W.groundedMany, detail: details.slice(0, 2).join('、') });
+  else if (details.length >= 1) reasons.push({ code: 'grounded', points: W.groundedSome, detail: details[0] });
+  else if (length > limits.short * 2) reasons.push({ code: 'ungrounded', points: W.ungrounded });
+  const overlap = maxOverlapWithEarlier(input.reply, input.earlierReplies);
+  if (overlap >= 0.85) reasons.push({ code: 'repetition', points: W.repeatedVerbatim });
+  else if (overlap >= 0.6) reasons.push({ code: 'repetition', points: W.repeatedMostly });
+  if (length < limits.tooShort) reasons.push({ code: 'too-short', points: W.tooShort });
+  else if (length < limits.short) reasons.push({ code: 'too-short', points: W.short });
+  else if (length > limits.wall) reasons.push({ code: 'too-long', points: W.wallOfText });
+  else if (length > limits.long) reasons.push({ code: 'too-long', points: W.long });
+  if (reportFormatting(input.reply) >= 4) reasons.push({ code: 'report-format', points: W.reportFormatting });
+  return reasons;
+}
+
+function moodReason(emotion: number, recentDeltas: readonly number[]): JudgeReason | undefined {
+  const mood = Math.max(-W.moodCap, Math.min(W.moodCap, (emotion - 50) / W.moodScale));
+  const recent = recentDeltas.slice(-2);
+  const trendRaw = recent.length === 0 ? 0 : recent.reduce((sum, value) => sum + value, 0) / recent.length / 5;
+  const points = Math.round((mood + Math.max(-W.trendCap, Math.min(W.trendCap, trendRaw))) * 10) / 10;
+  return points === 0 ? undefined : { code: 'mood', points };
+}
+
+/**
+ * Judge one policy reply as the offline user: hidden-intention fit of the strategy tags, personality,
+ * grounding in the user's story, repetition, length, formatting, garbled text, language, and mood.
+ * Pure and fast (no I/O).
+ */
+export function judgeReply(input: JudgeInput): Judgement {
+  const garble = detectGarbled(input.reply);
+  if (garble.garbled) {
+    return { score: W.garbled, reasons: [{ code: 'garbled', points: W.garbled, detail: garble.reasons[0] }], details: [], garbled: true };
+  }
+  const details = findStoryDetails(input.reply, input.story, input.lang);
+  const reasons: JudgeReason[] = [
+    ...needReasons(input.intention, input.tags),
+    ...personalityReasons(input.personality, input.tags),
+    ...formReasons(input, details),
+  ];
+  if (isLanguageMismatch(input.reply, input.lang)) reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
+  const mood = moodReason(input.emotion, input.recentDeltas);
+  if (mood) reasons.push(mood);
+  let score = reasons.reduce((sum, reason) => sum + reason.points, 0);
+  if (input.personality === 'negative') {
+    const amplified = score * W.negativeAmplifier + W.negativeBias;
+    reasons.push({ code: 'temper', points: Math.round((amplified - score) * 10) / 10 });
+    score = amplified;
+  }
+  return { score, reasons, details, garbled: false };
+}

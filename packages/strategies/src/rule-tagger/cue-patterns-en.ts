@@ -1,0 +1,116 @@
+import { type CuePattern, cues } from './cue-pattern';
+
+/** People in the user's story other than the user (en). */
+const FEELING =
+  '(?:furious|hurt|betrayed|lonely|alone|exhausted|drained|frustrated|angry|anxious|scared|afraid|overwhelmed|humiliated|embarrassed|invisible|unappreciated|disappointed|cheated|heartbroken|helpless|powerless|guilty|ashamed|stuck|lost|crushed|sad|devastated|dismissed|ignored|worn out|bitter|hollow|rattled|unseen|worried)';
+
+const OTHER_PERSON =
+  "(?:he|she|they|his (?:mom|dad)|your (?:[a-z]+[- ])?(?:mom|dad|mother|father|boss|manager|coworker|colleague|friend|sister|brother|son|daughter|husband|wife|partner|teacher|roommate|uncle|aunt|ex|mother-in-law|cousin|kid|kids|family))";
+
+/** English cue patterns, one per label (`question` and `other` are decided by the tagger). */
+export const CUE_PATTERNS_EN: readonly CuePattern[] = [
+  cues(
+    'praise',
+    [
+      'took (?:real |a lot of )?(?:guts|courage)|takes (?:real |a lot of )?(?:guts|courage)',
+      '\\b(?:impressive|remarkable|admirable|capable|professional|brave|grace|dedication|considerate)\\b',
+      "says a lot about|speaks to|big step|did the right thing|right call|done everything right|counts in your favor|such a kind thing|shows (?:real|a lot|how much)",
+      'I (?:really )?(?:admire|respect)|be proud|(?:handled|managed) (?:it|that|this) (?:so )?well',
+    ],
+    'i',
+  ),
+  cues(
+    'deep_empathy',
+    [
+      "must (?:be|have been|feel|have felt|have cut|have left|make)",
+      `(?:feel|feeling|felt|be|been|you're|you are) (?:so |really |completely |deeply |this )?${FEELING}`,
+      'hurt you|\\bhurts\\b|knot in your',
+      '(?:that|this) (?:kind of|mix of|feeling of|flash of)|that (?:fear|loneliness|disappointment|regret)',
+      "no wonder|I can (?:feel|sense|imagine|only imagine)|I imagine|I know that|really got to me",
+      '\\b(?:so hard to|cuts deep|stings|painful|awful|miserable|brutal|crushing|gutting|how heavy|running on empty|carrying a lot)\\b',
+    ],
+    'i',
+  ),
+  cues(
+    'active_listening',
+    [
+      "sounds like|(?:^|[.!?—–]\\s*)so,? (?:it's|you|he|she|lately|what)\\b|you said|you mentioned|you say\\b",
+      "I'm (?:here|listening|right here)|take your time|no rush|at your own pace|keep going|tell me more|talk more",
+      "let it (?:all )?out|pour it|say whatever|I hear you|walk me through|hear more|as long as you need|more you haven't said",
+    ],
+    'i',
+  ),
+  cues(
+    'validation',
+    [
+      "not your fault|not on you|didn't do anything wrong|done nothing wrong|did the right thing|what you did was fine",
+      '(?:makes|made) (?:complete |total )?sense',
+      "\\b(?:completely|perfectly|totally|very) (?:normal|natural|understandable|reasonable|justified|fair|valid)\\b|\\b(?:is|are) (?:normal|natural|understandable|justified|real and (?:fair|reasonable))\\b|real and reasonable|understandable",
+      "anyone (?:would|treated)|every (?:reason|right)|isn't (?:greedy|selfish)|not (?:selfish|greedy|overreacting|petty)|nothing shameful|no surprise",
+      "of course it hurts|doesn't mean (?:you (?!should)|something is wrong)|no one gets to|okay to (?:cry|feel)",
+      '(?:upset|hurt|angry|sad)[^.!?]{0,12}shows',
+    ],
+    'i',
+  ),
+  cues(
+    'dialectical_analysis',
+    [
+      'on (?:the )?one hand|on the other|both (?:things|readings|sides|deserve|have|are)|each have a point|at the same time',
+      "a real cost|no option is perfect|right and wrong|who's (?:simply )?right|\\bweigh|pros and cons|from where you stand|from his side|aren't in conflict|but so is|could also|there's room for both",
+      'still, |\\bwould\\b[^.!?]{0,60}\\bbut\\b|just as much',
+    ],
+    'i',
+  ),
+  cues(
+    'advice',
+    [
+      "you could (?!have|'ve)|you might (?:tell|test|want|try)|\\btry (?:writing|leaving|calling|telling|to)|maybe (?:start|hold|work|book|try)",
+      "I'd (?:get|put|suggest|recommend)|I (?:suggest|recommend)|worth (?:seeing|trying|a shot)|it's best to|what if you|next time|before the next|next, ",
+      "write down|jot|set yourself|have you (?:tried|thought about|considered)|could you ask|grab|get an early night|one step at a time|^try\\b",
+    ],
+    'im',
+  ),
+  cues(
+    'perspective_taking',
+    [
+      `(?:he|she|they)(?:'s| is| are|'re) (?:under|getting|been|dealing|trying|afraid|worried|scared|stressed)`,
+      `\\b${OTHER_PERSON}(?:'s [a-z]+)? (?:may|might|probably|could)\\b|\\b(?:may|might) (?:not )?(?:really )?be (?:about|his|her)|could ${OTHER_PERSON} be`,
+      `maybe (?:he|she|they)|perhaps (?:he|she|they)|my guess is|I suspect|out of (?:his|her|their) own|more about protecting|rather than because|from his side|he sees it|not doing it on purpose|rather than doing it`,
+    ],
+    'i',
+  ),
+  cues(
+    'guided_reflection',
+    [
+      'looking back|ask(?:ing)? yourself|what (?:do you think|would you want)|how (?:would|do) you (?:want|think)|do you think',
+      "think about (?:what|whether|which|how|why)|thing to think about|if one day|have you noticed|think (?:about it|through)|thinking about|worth thinking|taught you|five years from now|what do I actually want|most afraid of losing|part of what she said",
+    ],
+    'i',
+  ),
+  cues(
+    'self_disclosure',
+    [
+      "\\bI(?:'ve| have) (?:been|felt|had|gone)|\\bI (?:once|used to|quit|failed|cried|spent|remember|couldn't make|was leading|found that)\\b",
+      "\\bwhen I (?:was|first|failed|lost|moved|quit)|happened to me|what I did|\\bmy (?:parents|mom|dad|grandmother|grandma|grandfather|family)\\b",
+    ],
+    'i',
+  ),
+  cues(
+    'information',
+    [
+      "research|stud(?:y|ies)|psycholog|counselors|(?:very|extremely|pretty) common|(?:normal|common) for (?!you)|\\busually\\b|typically|in most places|most people",
+      "(?:many|a lot of) (?:cities|people|pet owners|of them|hospitals)|hotline|crisis line|linked to|long life|adjustment period|severance|aren't exactly the same",
+    ],
+    'i',
+  ),
+  cues(
+    'generic_comfort',
+    [
+      "don't (?:be sad|be too down|worry|overthink|be grumpy|take it to heart)|try not to (?:dwell|overthink)|no worries",
+      "it'll (?:be|all)|everything (?:happens|will)|things will|things have a way|stay (?:positive|strong)|cheer up|chin up|smile!",
+      "not a big deal|not worth crying|this too shall pass|tomorrow (?:will be|'s a new day)|time heals|bright side|hugs|it's okay, it's okay",
+      "you've (?:totally )?got this|you'll (?:be fine|make it)|fixes everything|always next year|life's like that|trust me|blow over|push through",
+    ],
+    'i',
+  ),
+];

@@ -1,0 +1,8 @@
+export {
+  defaultRunId,
+  type ResolveTrainConfigOptions,
+  readConfigFile,
+  resolveTrainConfig,
+} from './resolve-train-config';
+export { type TrainConfig, type TrainConfigInput, trainConfigSchema, trainSamplingSchema } from './train-config';
+export { TRAIN_PRESETS } from './train-presets';

@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidConfigError } from '@rlver/spec';
+import { describe, expect, it } from 'vitest';
+import { defaultRunId, resolveTrainConfig } from './resolve-train-config';
+
+function writeConfig(name: string, text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'rlver-config-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+function errorOf(run: () => unknown): InvalidConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (InvalidConfigError.isInstance(error)) return error as InvalidConfigError;
+    throw error;
+  }
+  throw new Error('expected an InvalidConfigError');
+}
+
+describe('resolveTrainConfig', () => {
+  it('should default to the embedded preset with PPO', () => {
+    const config = resolveTrainConfig();
+    expect(config.preset).toBe('embedded');
+    expect(config.algo).toBe('ppo');
+    expect(config.policy).toBe('embedded');
+    expect(config.simulator).toBe('offline');
+    expect(defaultRunId(config)).toBe('embedded-ppo-s0');
+  });
+
+  it('should switch group defaults when GRPO is chosen, keeping dialogues per step', () => {
+    const ppo = resolveTrainConfig();
+    const grpo = resolveTrainConfig({ overrides: { algo: 'grpo' } });
+    expect(grpo.groupSize).toBe(4);
+    expect(grpo.profilesPerStep * grpo.groupSize).toBe(ppo.profilesPerStep * ppo.groupSize);
+  });
+
+  it('should let flags override the file and the file override the preset', () => {
+    const file = writeConfig('c.yaml', 'steps: 7\nseed: 3\nsampling:\n  temperature: 0.7\n');
+    const config = resolveTrainConfig({ configFile: file, overrides: { seed: 9 } });
+    expect(config.steps).toBe(7);
+    expect(config.seed).toBe(9);
+    expect(config.sampling.temperature).toBe(0.7);
+    expect(config.sampling.maxNewTokens).toBe(40);
+  });
+
+  it('should name the file, line and field of a bad value', () => {
+    const file = writeConfig('bad.yaml', 'algo: ppo\nsteps: 0\n');
+    expect(errorOf(() => resolveTrainConfig({ configFile: file })).message).toMatch(/bad\.yaml line 2: field "steps"/);
+  });
+
+  it('should name the flag of a bad override', () => {
+    const error = errorOf(() =>
+      resolveTrainConfig({ overrides: { steps: -1 }, flagNames: new Map([['steps', '--steps']]) }),
+    );
+    expect(error.message).toMatch(/--steps: /);
+  });
+
+  it('should reject unknown fields and list the known ones', () => {
+    const file = writeConfig('typo.json', '{"stepz": 3}');
+    expect(errorOf(() => resolveTrainConfig({ configFile: file })).message).toMatch(/stepz[\s\S]*known fields: preset/);
+  });
+
+  it('should explain why GRPO needs groups', () => {
+    expect(errorOf(() => resolveTrainConfig({ overrides: { algo: 'grpo', groupSize: 1 } })).message).toMatch(
+      /set it to ≥ 2: GRPO advantages are computed per group/,
+    );
+  });
+
+  it('should ask for a checkpoint folder on the paper presets', () => {
+    expect(errorOf(() => resolveTrainConfig({ overrides: { preset: 'rlver-ppo' } })).field).toBe('--policy');
+  });
+
+  it('should report a missing config file with the flag to fix', () => {
+    expect(errorOf(() => resolveTrainConfig({ configFile: '/nonexistent/x.yaml' })).message).toMatch(/--config/);
+  });
+});

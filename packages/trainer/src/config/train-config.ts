@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Sampling of the policy during training rollouts. */
+export const trainSamplingSchema = z
+  .object({
+    /** Softmax temperature of rollouts (paper: 1.0). */
+    temperature: z.number().min(0).default(1),
+    /** Nucleus mass (paper: 1.0 = off). */
+    topP: z.number().gt(0).max(1).default(1),
+    /** 0 = off (paper: −1 = off). */
+    topK: z.number().int().min(0).default(0),
+    /** New tokens per policy turn (paper: 5,000). */
+    maxNewTokens: z.number().int().positive().default(48),
+  })
+  .strict();
+
+/**
+ * Configuration of one training run (`rlver-train`). Every field can come from a YAML/JSON file
+ * (`--config`) and be overridden by a CLI flag. Presets fill the defaults: `embedded`, `rlver-ppo`, `rlver-grpo`.
+ */
+export const trainConfigSchema = z
+  .object({
+    /** Named bundle of defaults this config started from. */
+    preset: z.enum(['embedded', 'rlver-ppo', 'rlver-grpo']),
+    /** RL algorithm: `ppo` (critic + GAE) or `grpo` (group-normalised advantages). */
+    algo: z.enum(['ppo', 'grpo']),
+    /** Think-then-say: the policy reasons in `<think>…</think>` before its reply. */
+    think: z.boolean(),
+    /** `embedded` or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json). */
+    policy: z.string(),
+    /** `offline` or `openai:<model>` (any OpenAI-compatible endpoint, see `baseURL`). */
+    simulator: z.string().regex(/^(offline|openai:.+)$/, 'use "offline" or "openai:<model>"'),
+    /** Base URL of the simulator's OpenAI-compatible endpoint (default: OpenAI). */
+    baseURL: z.string().url().optional(),
+    /** Record/replay of simulator LLM calls: `write` records, `read` replays offline, `off`. */
+    cache: z.enum(['write', 'read', 'off']),
+    /** Folder of the record/replay cache. */
+    cacheDir: z.string(),
+    /** Language of the shipped scenario sets used when no profile file is given: `zh`, `en` or `both`. */
+    lang: z.enum(['zh', 'en', 'both']),
+    /** Training profiles (reference JSONL format); default: the shipped train set(s). */
+    trainProfiles: z.string().optional(),
+    /** Held-out profiles for the before/after benchmark; default: the shipped test set(s). */
+    evalProfiles: z.string().optional(),
+    /** Use only the first N held-out profiles (default: all, i.e. 100 per language). */
+    evalLimit: z.number().int().positive().optional(),
+    /** Run the held-out benchmark (sage preset) before and after training. */
+    evaluate: z.boolean(),
+    /** Optimisation steps. */
+    steps: z.number().int().positive(),
+    /** Seed of every random choice (profiles, simulator, sampling, minibatches); part of the run id. */
+    seed: z.number().int().nonnegative(),
+    /** Profiles per step. Dialogues per step = profilesPerStep × groupSize (paper: 32 dialogues). */
+    profilesPerStep: z.number().int().positive(),
+    /** Rollouts per profile: 1 for PPO, n for GRPO (paper: 4). */
+    groupSize: z.number().int().positive(),
+    /** `whole-dialogue` (one sample per dialogue, user tokens masked) or `per-turn` (one sample per policy turn). */
+    packing: z.enum(['whole-dialogue', 'per-turn']),
+    /** Emotion dynamics of training dialogues (paper: `rlver-train`). */
+    trainEmotionPreset: z.enum(['sage', 'rlver-train']),
+    /** Most policy turns per training dialogue (paper: 8). */
+    maxPolicyTurns: z.number().int().positive(),
+    /** Policy context budget in tokens; the oldest turns are dropped first (never the system prompt). */
+    maxContextTokens: z.number().int().positive(),
+    sampling: trainSamplingSchema,
+    /** Overrides of the PPO config (`@rlver/ppo` ppoConfigSchema). */
+    ppo: z.record(z.string(), z.unknown()),
+    /** Overrides of the GRPO config (`@rlver/grpo` grpoConfigSchema). */
+    grpo: z.record(z.string(), z.unknown()),
+    /** Save a checkpoint every k steps (and at the end). */
+    checkpointEvery: z.number().int().positive(),
+    /** Stop the run after this many consecutive skipped (non-finite) updates. */
+    maxConsecutiveSkippedUpdates: z.number().int().positive(),
+    /** Stop the run when more than this share of a step's dialogues end in `error`. */
+    maxErrorFraction: z.number().min(0).max(1),
+    /** Dialogues in flight at once (local policies batch all of them per turn). */
+    concurrency: z.number().int().positive(),
+    /** Parent folder of run folders. */
+    runsDir: z.string(),
+    /** Run folder name (default `<preset>-<algo>[-think]-s<seed>`). */
+    runId: z
+      .string()
+      .regex(/^[\w.-]+$/, 'use letters, digits, ".", "_" or "-"')
+      .optional(),
+  })
+  .strict()
+  .superRefine((config, context) => {
+    if (config.algo === 'grpo' && config.groupSize < 2) {
+      context.addIssue({
+        code: 'custom',
+        path: ['groupSize'],
+        message: `groupSize is ${config.groupSize}; set it to ≥ 2: GRPO advantages are computed per group`,
+      });
+    }
+    if (config.algo === 'ppo' && config.groupSize !== 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['groupSize'],
+        message: `groupSize is ${config.groupSize}; PPO uses one rollout per profile: set groupSize to 1 (or --algo grpo)`,
+      });
+    }
+    if (config.cache === 'read' && !config.simulator.startsWith('openai:')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cache'],
+        message: 'cache "read" replays LLM simulator calls; with --simulator offline use --cache off',
+      });
+    }
+  });
+export type TrainConfig = z.infer<typeof trainConfigSchema>;
+export type TrainConfigInput = z.input<typeof trainConfigSchema>;

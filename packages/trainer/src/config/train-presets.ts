@@ -1,0 +1,80 @@
+import type { TrainConfig } from './train-config';
+
+type PresetName = TrainConfig['preset'];
+
+const COMMON = {
+  think: false,
+  simulator: 'offline',
+  cache: 'off',
+  cacheDir: '.rlver-cache',
+  lang: 'both',
+  evaluate: true,
+  seed: 0,
+  packing: 'whole-dialogue',
+  trainEmotionPreset: 'rlver-train',
+  checkpointEvery: 5,
+  maxConsecutiveSkippedUpdates: 3,
+  maxErrorFraction: 0.5,
+  runsDir: 'runs',
+  ppo: {},
+  grpo: {},
+} as const satisfies Partial<TrainConfig>;
+
+/**
+ * Presets (spec §6.5 for the paper's). `embedded` is sized for 2 CPU cores: the small embedded policy, the
+ * offline simulated user, the shipped scenarios, short replies and a high learning rate.
+ * `rlver-ppo` / `rlver-grpo` are the paper's settings for a user's checkpoint folder and an LLM simulator.
+ */
+export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'preset'>>> = {
+  embedded: {
+    ...COMMON,
+    algo: 'ppo',
+    policy: 'embedded',
+    steps: 30,
+    profilesPerStep: 16,
+    groupSize: 1,
+    maxPolicyTurns: 4,
+    maxContextTokens: 192,
+    sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 40 },
+    concurrency: 64,
+    ppo: {},
+    grpo: {},
+  },
+  'rlver-ppo': {
+    ...COMMON,
+    algo: 'ppo',
+    policy: '',
+    simulator: 'openai:deepseek-chat',
+    lang: 'zh',
+    steps: 1000,
+    profilesPerStep: 32,
+    groupSize: 1,
+    maxPolicyTurns: 8,
+    maxContextTokens: 5000,
+    sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 5000 },
+    concurrency: 32,
+    ppo: {
+      actorLearningRate: 1e-6,
+      criticLearningRate: 5e-6,
+      clipRatio: 0.2,
+      entropyCoefficient: 0.001,
+      gamma: 1,
+      lambda: 1,
+    },
+  },
+  'rlver-grpo': {
+    ...COMMON,
+    algo: 'grpo',
+    policy: '',
+    simulator: 'openai:deepseek-chat',
+    lang: 'zh',
+    steps: 1000,
+    profilesPerStep: 8,
+    groupSize: 4,
+    maxPolicyTurns: 8,
+    maxContextTokens: 5000,
+    sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 5000 },
+    concurrency: 32,
+    grpo: { learningRate: 1e-6, clipRatio: 0.2, entropyCoefficient: 0.001, numGenerations: 4 },
+  },
+};

@@ -1,0 +1,2 @@
+export * from './config/index';
+export * from './loop/index';

@@ -1,0 +1,10 @@
+export {
+  profilesForStep,
+  runTraining,
+  TooManyFailedEpisodesError,
+  type TrainingComponents,
+  TrainingDivergedError,
+  type TrainingOutcome,
+} from './run-training';
+export { readCheckpointState, saveCheckpoint, type TrainingState, trainingStateSchema } from './training-state';
+export { computeTrainingStepMetrics } from './training-step-metrics';

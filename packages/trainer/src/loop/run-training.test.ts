@@ -1,0 +1,181 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createScriptedUserSimulator, createTestProfile, SCRIPTED_SETTINGS } from '@rlver/env/test';
+import {
+  type AlgorithmV1,
+  createRng,
+  type DialoguePolicyV1,
+  hashSeed,
+  type PolicyOutput,
+  parseJsonl,
+} from '@rlver/spec';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { resolveTrainConfig } from '../config/resolve-train-config';
+import { runTraining, TooManyFailedEpisodesError, TrainingDivergedError } from './run-training';
+
+/**
+ * A one-parameter "policy": it says "warm" with probability sigmoid(w), else "cold", sampling from a seed derived
+ * from the call's sampling seed and the prompt (so outputs do not depend on batch composition).
+ */
+function createCoinPolicy() {
+  const weights = { w: 0 };
+  const policy: DialoguePolicyV1 = {
+    specificationVersion: 'v1',
+    policyId: 'coin',
+    maxBatchSize: 64,
+    async doAct({ requests, sampling }) {
+      return requests.map((request): PolicyOutput => {
+        const rng = createRng(hashSeed(sampling?.seed ?? 0, JSON.stringify(request.messages)));
+        const warm = rng.next() < 1 / (1 + Math.exp(-weights.w));
+        return {
+          text: warm ? 'warm words' : 'cold facts',
+          finishReason: 'stop',
+          promptTokenCount: 1,
+          outputTokenCount: 2,
+          latencyMs: 0,
+        };
+      });
+    },
+  };
+  return {
+    policy,
+    weights,
+    async savePolicy(directory: string) {
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(join(directory, 'w.json'), JSON.stringify(weights));
+    },
+    async loadPolicy(directory: string) {
+      weights.w = z.object({ w: z.number() }).parse(JSON.parse(readFileSync(join(directory, 'w.json'), 'utf8'))).w;
+    },
+  };
+}
+
+/** A bandit-style algorithm: w += lr × (mean reward of warm − mean reward of cold), state = step count. */
+function createCoinAlgorithm(
+  weights: { w: number },
+  options: { skipAlways?: boolean } = {},
+): AlgorithmV1 & { updates: number } {
+  const algorithm = {
+    specificationVersion: 'v1' as const,
+    algorithmId: 'coin',
+    rolloutsPerProfile: 1,
+    updates: 0,
+    async doUpdate({
+      trajectories,
+    }: {
+      trajectories: { reward: number; turns: { reply: string }[] }[];
+    }): Promise<AlgorithmUpdateResult> {
+      if (options.skipAlways) return { metrics: {}, skipped: true, warnings: ['non-finite loss'] };
+      const warm = trajectories.filter((trajectory) => trajectory.turns[0]?.reply === 'warm words');
+      const cold = trajectories.filter((trajectory) => trajectory.turns[0]?.reply !== 'warm words');
+      const meanOf = (list: { reward: number }[]) =>
+        list.length ? list.reduce((sum, item) => sum + item.reward, 0) / list.length : 0;
+      weights.w += 2 * (meanOf(warm) - meanOf(cold));
+      algorithm.updates += 1;
+      return { metrics: { 'coin/w': weights.w }, skipped: false, warnings: [] };
+    },
+    async saveState(directory: string) {
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(join(directory, 'algorithm.json'), JSON.stringify({ updates: algorithm.updates }));
+    },
+    async loadState(directory: string) {
+      algorithm.updates = z
+        .object({ updates: z.number() })
+        .parse(JSON.parse(readFileSync(join(directory, 'algorithm.json'), 'utf8'))).updates;
+    },
+  };
+  return algorithm;
+}
+
+const simulator = createScriptedUserSimulator({
+  settings: { ...SCRIPTED_SETTINGS['rlver-train'], maxPolicyTurns: 2 },
+  turns: (reply) => ({ message: 'go on', delta: reply.startsWith('warm') ? 20 : -10 }),
+});
+const profiles = Array.from({ length: 6 }, (_, index) => createTestProfile({ id: `p${index}` }));
+
+async function train(runDirectory: string, steps: number, options: { skipAlways?: boolean } = {}) {
+  const coin = createCoinPolicy();
+  const algorithm = createCoinAlgorithm(coin.weights, options);
+  const config = resolveTrainConfig({
+    overrides: { steps, profilesPerStep: 8, evaluate: false, checkpointEvery: 2, maxPolicyTurns: 2 },
+  });
+  const outcome = await runTraining({
+    config,
+    runDirectory,
+    policy: coin.policy,
+    algorithm,
+    simulator,
+    trainProfiles: profiles,
+    ...coin,
+  });
+  return { outcome, weights: coin.weights, algorithm };
+}
+
+const metricsLineSchema = z.object({ step: z.number(), 'rollout/emotion_final': z.number() }).loose();
+function readMetrics(runDirectory: string) {
+  return parseJsonl(readFileSync(join(runDirectory, 'metrics.jsonl'), 'utf8'), metricsLineSchema).records.map(
+    (record) => record.value,
+  );
+}
+
+describe('runTraining', () => {
+  it('should improve the reward over steps and write metrics and checkpoints', async () => {
+    const runDirectory = mkdtempSync(join(tmpdir(), 'rlver-train-'));
+    const { outcome, weights } = await train(runDirectory, 6);
+    expect(outcome.completedSteps).toBe(6);
+    expect(weights.w).toBeGreaterThan(0.5);
+    const metrics = readMetrics(runDirectory);
+    expect(metrics.map((line) => line.step)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(metrics[5]?.['rollout/emotion_final']).toBeGreaterThan(metrics[0]?.['rollout/emotion_final'] ?? 0);
+    expect(existsSync(join(runDirectory, 'checkpoints', 'step-00002', 'policy', 'w.json'))).toBe(true);
+    expect(existsSync(join(runDirectory, 'checkpoints', 'latest', 'state.json'))).toBe(true);
+  });
+
+  it('should resume from the latest checkpoint and end where an uninterrupted run ends', async () => {
+    const uninterrupted = mkdtempSync(join(tmpdir(), 'rlver-train-'));
+    const full = await train(uninterrupted, 5);
+    const resumed = mkdtempSync(join(tmpdir(), 'rlver-train-'));
+    await train(resumed, 2);
+    const second = await train(resumed, 5);
+    expect(second.outcome.resumedFrom).toBe(2);
+    expect(second.algorithm.updates).toBe(5);
+    expect(second.weights.w).toBe(full.weights.w);
+    // Timing metrics differ between runs; everything else must match exactly.
+    const withoutTiming = (line: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(line).filter(([key]) => !key.startsWith('perf/') && !key.includes('latency')));
+    const tail = (directory: string) =>
+      readMetrics(directory)
+        .filter((line) => line.step >= 2)
+        .map(withoutTiming);
+    expect(tail(resumed)).toEqual(tail(uninterrupted).map((line) => ({ ...line, resumed: line.step === 2 })));
+    expect(tail(resumed)).toHaveLength(3);
+  });
+
+  it('should stop with a clear error after k consecutive skipped updates', async () => {
+    const runDirectory = mkdtempSync(join(tmpdir(), 'rlver-train-'));
+    await expect(train(runDirectory, 10, { skipAlways: true })).rejects.toBeInstanceOf(TrainingDivergedError);
+    expect(readMetrics(runDirectory)).toHaveLength(3);
+  });
+
+  it('should stop when too many dialogues fail, naming the first error', async () => {
+    const failing = createScriptedUserSimulator({ turns: [{ message: '', delta: 0, error: 'endpoint down' }] });
+    const coin = createCoinPolicy();
+    const config = resolveTrainConfig({ overrides: { steps: 2, profilesPerStep: 4, evaluate: false } });
+    await expect(
+      runTraining({
+        config,
+        runDirectory: mkdtempSync(join(tmpdir(), 'rlver-train-')),
+        policy: coin.policy,
+        algorithm: createCoinAlgorithm(coin.weights),
+        simulator: failing,
+        trainProfiles: profiles,
+        ...coin,
+      }),
+    ).rejects.toSatisfy(
+      (error: unknown) =>
+        TooManyFailedEpisodesError.isInstance(error) && /endpoint down/.test((error as Error).message),
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import { type RolloutResult, runRollouts } from '@rlver/env';
+import {
+  type AlgorithmV1,
+  appendJsonlLine,
+  createRng,
+  type DialoguePolicyV1,
+  hashSeed,
+  type Profile,
+  RlverError,
+  type StrategyTaggerV1,
+  type Trajectory,
+  type UserSimulatorV1,
+} from '@rlver/spec';
+import type { TrainConfig } from '../config/train-config';
+import { readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
+import { computeTrainingStepMetrics } from './training-step-metrics';
+
+/** The run stopped because too many updates in a row were not finite. */
+export class TrainingDivergedError extends RlverError {
+  constructor(options: { step: number; skipped: number }) {
+    super({
+      name: 'RLVER_TrainingDivergedError',
+      message: `step ${options.step}: ${options.skipped} updates in a row had a NaN or infinite loss and were skipped. Lower the learning rate (ppo.actorLearningRate / grpo.learningRate) or raise maxConsecutiveSkippedUpdates.`,
+    });
+  }
+}
+
+/** More than `maxErrorFraction` of a step's dialogues failed (simulator or policy errors). */
+export class TooManyFailedEpisodesError extends RlverError {
+  constructor(options: { step: number; failed: number; total: number; firstError?: string }) {
+    super({
+      name: 'RLVER_TooManyFailedEpisodesError',
+      message: `step ${options.step}: ${options.failed} of ${options.total} dialogues failed${options.firstError ? ` (first: ${options.firstError})` : ''}. Check the simulator endpoint, or raise maxErrorFraction.`,
+    });
+  }
+}
+
+export interface TrainingComponents {
+  config: TrainConfig;
+  /** `runs/<run-id>`. */
+  runDirectory: string;
+  policy: DialoguePolicyV1;
+  algorithm: AlgorithmV1;
+  simulator: UserSimulatorV1;
+  trainProfiles: readonly Profile[];
+  tagger?: StrategyTaggerV1;
+  savePolicy(directory: string): Promise<void>;
+  /** Restore the weights written by `savePolicy` (resume). */
+  loadPolicy(directory: string): Promise<void>;
+  signal?: AbortSignal;
+  /** Called after every step with its metrics (progress bars). */
+  onStepEnd?(step: number, metrics: Record<string, number>): void;
+}
+
+export interface TrainingOutcome {
+  completedSteps: number;
+  resumedFrom: number;
+  interrupted: boolean;
+  lastMetrics: Record<string, number> | undefined;
+}
+
+/** Profiles of one step: a seeded sample, the same on a resumed run as on an uninterrupted one. */
+export function profilesForStep(profiles: readonly Profile[], count: number, seed: number, step: number): Profile[] {
+  const rng = createRng(hashSeed(seed, 'profiles', step));
+  return Array.from({ length: count }, () => rng.pick(profiles));
+}
+
+/**
+ * The training loop: rollouts against the simulated users → algorithm update → metrics → checkpoint.
+ * Every random choice of step k derives from (seed, k), and the latest checkpoint is rewritten after every
+ * step, so a run killed mid-step and resumed loses at most that step and ends where an uninterrupted run would.
+ */
+export async function runTraining(components: TrainingComponents): Promise<TrainingOutcome> {
+  const { config, runDirectory, algorithm, policy, simulator } = components;
+  const checkpoints = join(runDirectory, 'checkpoints');
+  const metricsFile = join(runDirectory, 'metrics.jsonl');
+  const rolloutsFile = join(runDirectory, 'rollouts.jsonl');
+
+  // ── Resume ────────────────────────────────────────────────────────────────────────────────
+  let state: TrainingState = {
+    schemaVersion: 1,
+    completedSteps: 0,
+    consecutiveSkippedUpdates: 0,
+    seed: config.seed,
+    savedAt: '',
+  };
+  const latest = join(checkpoints, 'latest');
+  const saved = readCheckpointState(latest);
+  if (saved) {
+    await components.loadPolicy(join(latest, 'policy'));
+    await algorithm.loadState(join(latest, 'algorithm'));
+    state = saved;
+  }
+  const resumedFrom = state.completedSteps;
+  let lastMetrics: Record<string, number> | undefined;
+
+  for (let step = state.completedSteps; step < config.steps; step += 1) {
+    if (components.signal?.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
+
+    // ── Rollouts ─────────────────────────────────────────────────────────────────────────────
+    const rolloutStarted = performance.now();
+    const profiles = profilesForStep(components.trainProfiles, config.profilesPerStep, config.seed, step);
+    const rollouts: RolloutResult = await runRollouts({
+      policy,
+      simulator,
+      thinking: config.think,
+      tagger: components.tagger,
+      episodes: profiles.map((profile, index) => ({
+        profile,
+        seed: hashSeed(config.seed, 'episode', step, index),
+        episodeId: `s${step}-e${index}`,
+      })),
+      groupSize: config.groupSize,
+      concurrency: config.concurrency,
+      sampling: { ...config.sampling, seed: hashSeed(config.seed, 'sampling', step) },
+      lengthBudget: { maxPromptTokens: config.maxContextTokens * 4 },
+      signal: components.signal,
+    });
+    if (rollouts.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
+    const trajectories: Trajectory[] = rollouts.trajectories;
+    const rolloutSeconds = (performance.now() - rolloutStarted) / 1000;
+    const failed = trajectories.filter((trajectory) => trajectory.stopReason === 'error');
+    if (trajectories.length > 0 && failed.length / trajectories.length > config.maxErrorFraction) {
+      throw new TooManyFailedEpisodesError({
+        step,
+        failed: failed.length,
+        total: trajectories.length,
+        firstError: failed[0]?.error?.message,
+      });
+    }
+
+    // ── Update ───────────────────────────────────────────────────────────────────────────────
+    const updateStarted = performance.now();
+    const update = await algorithm.doUpdate({ trajectories, step, signal: components.signal });
+    const updateSeconds = (performance.now() - updateStarted) / 1000;
+    state = {
+      ...state,
+      completedSteps: step + 1,
+      consecutiveSkippedUpdates: update.skipped ? state.consecutiveSkippedUpdates + 1 : 0,
+      savedAt: new Date().toISOString(),
+    };
+
+    // ── Log ──────────────────────────────────────────────────────────────────────────────────
+    lastMetrics = {
+      ...computeTrainingStepMetrics(trajectories, { rolloutSeconds, updateSeconds }, config.maxPolicyTurns),
+      ...update.metrics,
+      'rollout/error_count': failed.length,
+      'train/update_skipped': update.skipped ? 1 : 0,
+    };
+    appendJsonlLine(
+      metricsFile,
+      { step, resumed: resumedFrom > 0 && step === resumedFrom, ...lastMetrics, warnings: update.warnings },
+      { fsync: false },
+    );
+    for (const trajectory of trajectories) {
+      const { simulatorHistory: _history, ...compact } = trajectory;
+      appendJsonlLine(
+        rolloutsFile,
+        { step, ...compact, turns: compact.turns.map(({ tokens: _tokens, ...turn }) => turn) },
+        { fsync: false },
+      );
+    }
+    components.onStepEnd?.(step, lastMetrics);
+
+    // ── Checkpoint ───────────────────────────────────────────────────────────────────────────
+    const writers = {
+      savePolicy: components.savePolicy,
+      saveAlgorithm: (directory: string) => algorithm.saveState(directory),
+    };
+    await saveCheckpoint(checkpoints, 'latest', state, writers);
+    if ((step + 1) % config.checkpointEvery === 0 || step + 1 === config.steps) {
+      await saveCheckpoint(checkpoints, `step-${String(step + 1).padStart(5, '0')}`, state, writers);
+    }
+    if (state.consecutiveSkippedUpdates >= config.maxConsecutiveSkippedUpdates) {
+      throw new TrainingDivergedError({ step, skipped: state.consecutiveSkippedUpdates });
+    }
+  }
+  return { completedSteps: config.steps, resumedFrom, interrupted: false, lastMetrics };
+}

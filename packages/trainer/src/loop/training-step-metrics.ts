@@ -1,0 +1,50 @@
+import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
+}
+
+/**
+ * Metrics of one step's dialogues that the algorithms do not compute: emotion per turn, response length,
+ * strategy shares, think-format rate, simulator calls and latency, throughput. Keys are stable
+ * `<group>/<snake_case>` names (README "Logged metrics").
+ */
+export function computeTrainingStepMetrics(
+  trajectories: readonly Trajectory[],
+  timing: { rolloutSeconds: number; updateSeconds: number },
+  maxTurns: number,
+): Record<string, number> {
+  const usable = trajectories.filter((trajectory) => trajectory.stopReason !== 'error');
+  const turns = usable.flatMap((trajectory) => trajectory.turns);
+  const metrics: Record<string, number> = {
+    'rollout/emotion_final': mean(usable.map((trajectory) => trajectory.finalEmotion)),
+    'rollout/response_length_tokens': mean(turns.map((turn) => turn.outputTokenCount)),
+    'rollout/response_length_chars': mean(turns.map((turn) => turn.reply.length)),
+    'rollout/think_format_fraction': mean(turns.map((turn) => (turn.think !== null && turn.reply.length > 0 ? 1 : 0))),
+    'rollout/goodbye_fraction': mean(usable.map((trajectory) => (trajectory.stopReason === 'goodbye' ? 1 : 0))),
+    'simulator/calls': turns.reduce((total, turn) => total + turn.simulatorCalls, 0),
+    'simulator/latency_ms_mean': mean(turns.map((turn) => turn.simulatorLatencyMs)),
+    'policy/latency_ms_mean': mean(turns.map((turn) => turn.policyLatencyMs)),
+    'perf/rollout_seconds': timing.rolloutSeconds,
+    'perf/update_seconds': timing.updateSeconds,
+    'perf/generated_tokens_per_second':
+      timing.rolloutSeconds > 0
+        ? turns.reduce((total, turn) => total + turn.outputTokenCount, 0) / timing.rolloutSeconds
+        : 0,
+  };
+  for (let turn = 1; turn <= maxTurns; turn += 1) {
+    // Emotion after turn k; dialogues that ended earlier carry their final emotion forward.
+    metrics[`rollout/emotion_turn_${turn}`] = mean(
+      usable.map(
+        (trajectory) =>
+          trajectory.turns[Math.min(turn, trajectory.turns.length) - 1]?.emotion ?? trajectory.opening.emotion,
+      ),
+    );
+  }
+  const labelled = turns.filter((turn) => turn.strategyLabels.length > 0);
+  for (const label of STRATEGY_LABELS) {
+    metrics[`strategies/${label}_fraction`] =
+      labelled.length === 0 ? 0 : mean(labelled.map((turn) => (turn.strategyLabels.includes(label) ? 1 : 0)));
+  }
+  return metrics;
+}
