@@ -1,1 +1,17 @@
-export {};
+export { assignGroupAdvantages, type SampleAdvantages } from './assign-group-advantages';
+export {
+  computeGroupAdvantages,
+  findUniformGroups,
+  type GroupStatistics,
+  meanAndStd,
+  type ScaleRewards,
+} from './compute-group-advantages';
+export { type CreateGRPOAlgorithmOptions, createGRPOAlgorithm, type GRPOAlgorithm } from './create-grpo-algorithm';
+export {
+  type GRPOConfig,
+  type GRPOConfigInput,
+  grpoConfigSchema,
+  type ResolvedGRPOConfig,
+  resolveGRPOConfig,
+} from './grpo-config';
+export { type GRPOTrainer, trainGRPOStep } from './train-grpo';

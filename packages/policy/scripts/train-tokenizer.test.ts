@@ -53,11 +53,12 @@ describe('trainTokenizerFiles', () => {
     for (const text of ROUND_TRIP_TEXTS) expect(tokenizer.decode(tokenizer.encode(text).ids)).toBe(text);
   });
 
-  it('should keep every added token as one id', () => {
+  it('should keep every added token as one id, after the BPE vocabulary', () => {
+    const bpeVocab = (files.tokenizerJson['model'] as { vocab: Record<string, number> }).vocab;
     for (const token of ['<|im_start|>', '<|im_end|>', '<|endoftext|>', '<think>', '</think>']) {
       const ids = tokenizer.encode(`a${token}b`).ids;
       expect(ids).toContain(tokenizer.token_to_id(token));
-      expect(tokenizer.token_to_id(token)).toBeGreaterThanOrEqual(400);
+      expect(tokenizer.token_to_id(token)).toBeGreaterThanOrEqual(Object.keys(bpeVocab).length);
     }
   });
 
@@ -81,7 +82,7 @@ describe('embedded tokenizer asset', () => {
 
   it('should encode corpus words compactly', () => {
     expect(tokenizer.encode('I really admire how you handled it.').ids.length).toBeLessThanOrEqual(9);
-    expect(tokenizer.encode('我能感受到你有多难受。').ids.length).toBe(10);
+    expect(tokenizer.encode('我能感受到你有多难受。').ids.length).toBe(11);
   });
 
   it('should render the ChatML chat template with a generation prompt', () => {

@@ -55,3 +55,4 @@ export { parseAlgorithmConfig } from './parse-algorithm-config';
 export { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 export { type SampleScores, scoreSamples } from './score-samples';
 export { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from './state/tensor-files';
+export { ensureGradientsRegistered } from './optim/ensure-gradients-registered';

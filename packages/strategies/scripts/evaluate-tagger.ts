@@ -26,7 +26,11 @@ function percent(value: number): string {
   return (value * 100).toFixed(1).padStart(6);
 }
 
-function report(name: string, items: readonly LabelledReply[], predictions: Map<string, readonly StrategyLabel[]>): void {
+function report(
+  name: string,
+  items: readonly LabelledReply[],
+  predictions: Map<string, readonly StrategyLabel[]>,
+): void {
   const scores = computeMultiLabelScores(
     items.map((item) => item.labels),
     items.map((item) => predictions.get(item.id) ?? []),
@@ -35,10 +39,14 @@ function report(name: string, items: readonly LabelledReply[], predictions: Map<
   console.log(`${'label'.padEnd(22)} support      P      R     F1`);
   for (const label of STRATEGY_LABELS) {
     const s = scores.perLabel[label];
-    console.log(`${label.padEnd(22)} ${String(s.support).padStart(7)} ${percent(s.precision)} ${percent(s.recall)} ${percent(s.f1)}`);
+    console.log(
+      `${label.padEnd(22)} ${String(s.support).padStart(7)} ${percent(s.precision)} ${percent(s.recall)} ${percent(s.f1)}`,
+    );
   }
   const m = scores.micro;
-  console.log(`${'micro'.padEnd(22)} ${String(m.support).padStart(7)} ${percent(m.precision)} ${percent(m.recall)} ${percent(m.f1)}`);
+  console.log(
+    `${'micro'.padEnd(22)} ${String(m.support).padStart(7)} ${percent(m.precision)} ${percent(m.recall)} ${percent(m.f1)}`,
+  );
   console.log(`macro-F1 ${percent(scores.macroF1)}   exact-match ${percent(scores.exactMatch)}`);
 }
 
@@ -51,8 +59,16 @@ function main(): void {
   const items = readJsonlFile(String(flags.file), labelledReplySchema).records.map((record) => record.value);
   const tagger = createRuleTagger();
   const predictions = new Map(items.map((item) => [item.id, tagger.tag(item.text, item.lang).labels]));
-  report('dev', items.filter((item) => item.split === 'dev'), predictions);
-  report('test (held out)', items.filter((item) => item.split === 'test'), predictions);
+  report(
+    'dev',
+    items.filter((item) => item.split === 'dev'),
+    predictions,
+  );
+  report(
+    'test (held out)',
+    items.filter((item) => item.split === 'test'),
+    predictions,
+  );
   report('all', items, predictions);
   if (flags.errors) {
     for (const item of items.filter((entry) => entry.split === flags.errors)) {

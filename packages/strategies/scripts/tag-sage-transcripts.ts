@@ -71,7 +71,10 @@ function sentientScore(points: readonly number[]): number {
 
 function listResultFiles(directory: string): string[] {
   if (!existsSync(directory)) {
-    throw new InvalidInputError({ message: 'folder not found; pass --dir <folder with <agent>/<model>.jsonl>', file: directory });
+    throw new InvalidInputError({
+      message: 'folder not found; pass --dir <folder with <agent>/<model>.jsonl>',
+      file: directory,
+    });
   }
   return readdirSync(directory, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -87,7 +90,9 @@ function analyseFile(file: string, agent: string): ModelRow {
   const tagger = createRuleTagger();
   const records = readJsonlFile(file, resultRecordSchema).records.map((record) => record.value);
   const dialogues: LabelledDialogue[] = records.map((record) =>
-    record.history.filter((message) => message.role === 'assistant').map((message) => tagger.tag(message.content).labels),
+    record.history
+      .filter((message) => message.role === 'assistant')
+      .map((message) => tagger.tag(message.content).labels),
   );
   const distribution = computeLabelDistribution(dialogues);
   return {
@@ -100,12 +105,24 @@ function analyseFile(file: string, agent: string): ModelRow {
 }
 
 function printTable(rows: readonly ModelRow[]): void {
-  const header = ['model'.padEnd(36), 'score', 'turns', ...STRATEGY_LABELS.map((label) => SHORT[label].padStart(5)), 'H(bit)'];
+  const header = [
+    'model'.padEnd(36),
+    'score',
+    'turns',
+    ...STRATEGY_LABELS.map((label) => SHORT[label].padStart(5)),
+    'H(bit)',
+  ];
   console.log(header.join(' '));
   for (const row of rows) {
     const shares = STRATEGY_LABELS.map((label) => (row.shares[label] * 100).toFixed(1).padStart(5));
     console.log(
-      [row.model.padEnd(36), row.score.toFixed(1).padStart(5), String(row.turns).padStart(5), ...shares, row.entropy.toFixed(2).padStart(6)].join(' '),
+      [
+        row.model.padEnd(36),
+        row.score.toFixed(1).padStart(5),
+        String(row.turns).padStart(5),
+        ...shares,
+        row.entropy.toFixed(2).padStart(6),
+      ].join(' '),
     );
   }
   console.log('(label shares in % of assistant turns; a turn can carry several labels)');

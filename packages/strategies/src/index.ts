@@ -39,5 +39,5 @@ export { LABEL_DEFINITIONS, type LabelDefinition } from './label-definitions';
 export { createLlmTagger, type LlmTagger, type LlmTaggerOptions } from './llm-tagger/llm-tagger';
 export { buildLlmTaggerMessages, llmTaggerOutputSchema } from './llm-tagger/llm-tagger-prompt';
 export { createRuleTagger, type RuleTagger, tagWithRules } from './rule-tagger/rule-tagger';
-export { type TagJsonlOptions, type TagJsonlSummary, tagInputLineSchema, tagJsonl } from './tag-jsonl';
 export { parseTaggerFlag, type StrategyTaggerConfig, strategyTaggerConfigSchema } from './strategy-tagger-config';
+export { type TagJsonlOptions, type TagJsonlSummary, tagInputLineSchema, tagJsonl } from './tag-jsonl';

@@ -16,7 +16,13 @@ export const INTENTION_STRATEGIES: Readonly<Record<IntentionKey, IntentionStrate
   r3: { satisfies: ['perspective_taking', 'dialectical_analysis'], dislikes: ['generic_comfort'] },
   r4: { satisfies: ['guided_reflection', 'dialectical_analysis'], dislikes: ['generic_comfort', 'validation'] },
   e1: { satisfies: ['praise', 'validation'], dislikes: ['generic_comfort', 'guided_reflection'] },
-  e2: { satisfies: ['active_listening', 'deep_empathy'], dislikes: ['advice', 'guided_reflection', 'dialectical_analysis'] },
+  e2: {
+    satisfies: ['active_listening', 'deep_empathy'],
+    dislikes: ['advice', 'guided_reflection', 'dialectical_analysis'],
+  },
   e3: { satisfies: ['deep_empathy', 'active_listening'], dislikes: ['generic_comfort', 'advice'] },
-  e4: { satisfies: ['validation', 'deep_empathy'], dislikes: ['perspective_taking', 'dialectical_analysis', 'guided_reflection'] },
+  e4: {
+    satisfies: ['validation', 'deep_empathy'],
+    dislikes: ['perspective_taking', 'dialectical_analysis', 'guided_reflection'],
+  },
 };

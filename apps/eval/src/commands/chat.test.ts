@@ -49,6 +49,14 @@ describe('runChatCommand', () => {
     expect(saved).toMatchObject({ profileId: 'second', policyId: 'human', stopReason: 'goodbye', finalEmotion: 55 });
   });
 
+  it('should play against the built-in offline simulator and scenarios', async () => {
+    const { io, text } = streams('That sounds exhausting, I am sorry.\n/quit\n');
+    expect(await runChatCommand(['--simulator', 'offline', '--lang', 'en', '--seed', '2'], io)).toBe(0);
+    expect(text()).toMatch(/simulator offline:sage · preset sage/);
+    expect(text()).toMatch(/\[emotion \d+ \([+-]?\d+\) · band [SABCF]\]/);
+    expect(text()).toContain('— ended: interrupted');
+  });
+
   it('should hide inner thoughts with --hide-thoughts', async () => {
     const { io, text } = streams('ok\n');
     const simulator = createScriptedUserSimulator({

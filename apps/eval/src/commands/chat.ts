@@ -2,7 +2,13 @@ import type { Readable, Writable } from 'node:stream';
 import { formatHelp, numberFlag, type ParsedFlags, parseCommandArgs } from '@rlver/cli-kit';
 import { appendTrajectory, runHumanChat } from '@rlver/env';
 import { createOpenAIChatClient, parseOpenAIModelFlag } from '@rlver/llm';
-import * as simulatorPackage from '@rlver/simulator';
+import {
+  createLlmSimulator,
+  createOfflineSimulator,
+  findProfile,
+  loadProfiles,
+  loadScenarioSet,
+} from '@rlver/simulator';
 import { createRng, InvalidConfigError, type Profile, type UserSimulatorV1 } from '@rlver/spec';
 import type { CliCommand } from './cli-command';
 
@@ -33,7 +39,6 @@ const spec = {
 } as const;
 
 type Preset = 'sage' | 'rlver-train';
-type OfflineFactory = (options: { preset: Preset }) => UserSimulatorV1;
 
 /** Streams and factories of the chat command; tests inject a scripted simulator and in-memory streams. */
 export interface ChatIo {
@@ -48,19 +53,7 @@ export interface ChatIo {
 function createSimulatorFromFlags(flags: ParsedFlags): UserSimulatorV1 {
   const preset = flags.preset as Preset;
   const value = String(flags.simulator ?? '');
-  if (value === 'offline') {
-    // Looked up at run time: the offline simulator lands in @rlver/simulator separately.
-    const createOffline = (simulatorPackage as Record<string, unknown>).createOfflineSimulator as
-      | OfflineFactory
-      | undefined;
-    if (!createOffline) {
-      throw new InvalidConfigError({
-        field: '--simulator',
-        message: 'the offline simulator is not in this build; use --simulator openai:<model>',
-      });
-    }
-    return createOffline({ preset });
-  }
+  if (value === 'offline') return createOfflineSimulator({ preset });
   const model = parseOpenAIModelFlag(value);
   if (!model) {
     throw new InvalidConfigError({
@@ -70,19 +63,19 @@ function createSimulatorFromFlags(flags: ParsedFlags): UserSimulatorV1 {
   }
   const baseURL = typeof flags['base-url'] === 'string' ? flags['base-url'] : undefined;
   const client = createOpenAIChatClient({ model, ...(baseURL ? { baseURL } : {}) });
-  return simulatorPackage.createLlmSimulator({ client, preset });
+  return createLlmSimulator({ client, preset });
 }
 
 function pickProfile(flags: ParsedFlags, seed: number, errorOutput: Writable): Profile {
   let profiles: Profile[];
   if (typeof flags.profiles === 'string') {
-    const loaded = simulatorPackage.loadProfiles(flags.profiles);
+    const loaded = loadProfiles(flags.profiles);
     for (const warning of loaded.warnings) errorOutput.write(`warning: ${warning}\n`);
     profiles = loaded.profiles;
   } else {
-    profiles = simulatorPackage.loadScenarioSet(flags.lang === 'en' ? 'en' : 'zh', 'test');
+    profiles = loadScenarioSet(flags.lang === 'en' ? 'en' : 'zh', 'test');
   }
-  if (typeof flags.profile === 'string') return simulatorPackage.findProfile(profiles, flags.profile);
+  if (typeof flags.profile === 'string') return findProfile(profiles, flags.profile);
   if (profiles.length === 0)
     throw new InvalidConfigError({ field: '--profiles', message: 'the profile file is empty' });
   return createRng(seed).pick(profiles);

@@ -65,21 +65,27 @@ describe('runCommand', () => {
   });
 
   it('should run the LLM simulator against a loopback endpoint without an API key and record the cache', async () => {
+    const judgeAnswer = JSON.stringify({
+      scores: { empathic_depth: 6, core_insight: 5, solution_crafting: 4, style_adaptability: 7, dialogue_guidance: 5 },
+    });
     const server = await startOpenAITestServer((request) => {
       const prompt = request.body.messages?.[0]?.content ?? '';
+      if (request.body.model === 'judge-model') return { content: judgeAnswer };
       return { content: prompt.includes('\nResponse:\n') ? reply('Thanks, that helps.') : analysis('+10') };
     });
     const previousKey = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
     try {
       const out = outDir();
-      const argv = ['--policy', 'template:praise', '--simulator', 'openai:test-model', '--base-url', server.baseURL, '--profiles', profileFile(['a', 'b']), '--cache', 'write', '--out', out];
+      const argv = ['--policy', 'template:praise', '--simulator', 'openai:test-model', '--base-url', server.baseURL, '--profiles', profileFile(['a', 'b']), '--cache', 'write', '--judge', 'openai:judge-model', '--out', out];
       expect(await runCommand.run(argv)).toBe(0);
       const summary = safeParseJSON(readFileSync(join(out, 'summary.json'), 'utf8'), benchmarkSummarySchema);
       if (!summary.success) throw summary.error;
       // 40 + 6 × 10 = 100: both users reach the ceiling.
       expect(summary.value).toMatchObject({ score: 100, success: 2, failure: 0 });
       expect(summary.value.settings).toMatchObject({ simulatorId: 'openai:test-model', cache: { mode: 'write' } });
+      expect(summary.value.judge).toMatchObject({ judgeId: 'openai:judge-model', parity: 'not paper parity', dialogues: 2 });
+      expect(summary.value.judge?.means.style_adaptability).toBe(7);
       expect(existsSync(join(out, 'llm-cache'))).toBe(true);
       const calls = server.requests.length;
       // Replay: no network call at all, same score.

@@ -17,7 +17,11 @@ function collect() {
 async function run(argv: string[], stdinText = '') {
   const stdout = collect();
   const stderr = collect();
-  const code = await runTagCommand(argv, { stdin: Readable.from([stdinText]), stdout: stdout.stream, stderr: stderr.stream });
+  const code = await runTagCommand(argv, {
+    stdin: Readable.from([stdinText]),
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+  });
   const parseLines = () =>
     stdout
       .text()
@@ -49,7 +53,10 @@ describe('runTagCommand', () => {
     expect(result.code).toBe(0);
     expect(result.lines).toHaveLength(2);
     expect(result.lines[0]?.labels).toEqual(['generic_comfort']);
-    expect(result.lines[0]?.cues).toEqual([{ label: 'generic_comfort', cue: '别难过', start: 0, end: 3 }, expect.anything()]);
+    expect(result.lines[0]?.cues).toEqual([
+      { label: 'generic_comfort', cue: '别难过', start: 0, end: 3 },
+      expect.anything(),
+    ]);
     expect(result.lines[1]?.labels).toEqual(['question']);
   });
 

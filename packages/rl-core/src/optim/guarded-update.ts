@@ -1,9 +1,8 @@
 import * as tf from '@tensorflow/tfjs-core';
-// The ESM build of tfjs-core registers no gradients; training needs them (the `@tensorflow/tfjs` bundle does the same).
-import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { NonFiniteUpdateError } from '../errors/non-finite-update-error';
 import type { AdamWOptimizer } from './adamw-optimizer';
 import { clipByGlobalNorm, globalNorm } from './clip-by-global-norm';
+import { ensureGradientsRegistered } from './ensure-gradients-registered';
 
 /** What a micro-batch loss function returns: the loss and optional scalars to sum over micro-batches. */
 export interface LossComputation {
@@ -43,6 +42,7 @@ export function createGuardedUpdater(options: {
   const updater: GuardedUpdater = {
     consecutiveSkips: 0,
     async step(microBatchLosses) {
+      await ensureGradientsRegistered();
       const names = options.variables.map((variable) => variable.name);
       let accumulated: Record<string, tf.Tensor> = {};
       let loss = 0;

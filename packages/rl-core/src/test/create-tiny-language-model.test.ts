@@ -1,11 +1,12 @@
 import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
-import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureGradientsRegistered } from '../optim/ensure-gradients-registered';
 import { createTinyLanguageModel } from './create-tiny-language-model';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
+  await ensureGradientsRegistered();
 });
 
 describe('createTinyLanguageModel', () => {

@@ -11,6 +11,8 @@ export interface JudgeReason {
     | 'need-met'
     | 'need-partly'
     | 'need-missed'
+    | 'praised'
+    | 'tolerant'
     | 'disliked'
     | 'shallow-comfort'
     | 'probing'
@@ -58,10 +60,22 @@ function countLabel(tags: StrategyTagResult, label: StrategyLabel): number {
   return tags.cues.filter((cue) => cue.label === label).length;
 }
 
-function needReasons(intention: IntentionKey | undefined, tags: StrategyTagResult): JudgeReason[] {
+/**
+ * Labels as the user experiences them: empathy that is neither tied to the story nor elaborated (one
+ * formulaic cue, no story detail) reads as generic comfort.
+ */
+function perceivedLabels(tags: StrategyTagResult, details: readonly string[]): Set<StrategyLabel> {
+  const labels = new Set(tags.labels);
+  if (labels.has('deep_empathy') && details.length === 0 && countLabel(tags, 'deep_empathy') < 2) {
+    labels.delete('deep_empathy');
+    labels.add('generic_comfort');
+  }
+  return labels;
+}
+
+function needReasons(intention: IntentionKey | undefined, labels: ReadonlySet<StrategyLabel>): JudgeReason[] {
   if (!intention) return [];
   const wanted = INTENTION_STRATEGIES[intention];
-  const labels = new Set(tags.labels);
   const primary = wanted.satisfies[0];
   const metPrimary = primary !== undefined && labels.has(primary);
   const metSecondary = wanted.satisfies.slice(1).find((label) => labels.has(label));
@@ -78,10 +92,17 @@ function needReasons(intention: IntentionKey | undefined, tags: StrategyTagResul
   if (!metPrimary && !metSecondary && disliked.length === 0) {
     reasons.push({ code: 'need-missed', points: W.needMissed, detail: intention });
   }
+  if (labels.has('praise') && primary !== 'praise' && intention !== 'r3' && intention !== 'r4') {
+    reasons.push({ code: 'praised', points: W.praiseAnyway });
+  }
   return reasons;
 }
 
-function personalityReasons(personality: PersonalityType, tags: StrategyTagResult): JudgeReason[] {
+function personalityReasons(
+  personality: PersonalityType,
+  tags: StrategyTagResult,
+  labels: ReadonlySet<StrategyLabel>,
+): JudgeReason[] {
   const questions = countLabel(tags, 'question');
   if (personality === 'avoidant') {
     if (questions >= 2) return [{ code: 'probing', points: W.avoidantManyQuestions }];
@@ -89,7 +110,7 @@ function personalityReasons(personality: PersonalityType, tags: StrategyTagResul
     return [];
   }
   const reasons: JudgeReason[] = [];
-  if (personality === 'passive' && (tags.labels.includes('active_listening') || tags.labels.includes('deep_empathy'))) {
+  if (personality === 'passive' && (labels.has('active_listening') || labels.has('deep_empathy'))) {
     reasons.push({ code: 'gentle', points: W.passiveGentle });
   }
   if (questions >= 3) reasons.push({ code: 'too-many-questions', points: W.tooManyQuestions });
@@ -134,9 +155,10 @@ export function judgeReply(input: JudgeInput): Judgement {
     return { score: W.garbled, reasons: [{ code: 'garbled', points: W.garbled, detail: garble.reasons[0] }], details: [], garbled: true };
   }
   const details = findStoryDetails(input.reply, input.story, input.lang);
+  const labels = perceivedLabels(input.tags, details);
   const reasons: JudgeReason[] = [
-    ...needReasons(input.intention, input.tags),
-    ...personalityReasons(input.personality, input.tags),
+    ...needReasons(input.intention, labels),
+    ...personalityReasons(input.personality, input.tags, labels),
     ...formReasons(input, details),
   ];
   if (isLanguageMismatch(input.reply, input.lang)) reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
@@ -147,6 +169,9 @@ export function judgeReply(input: JudgeInput): Judgement {
     const amplified = score * W.negativeAmplifier + W.negativeBias;
     reasons.push({ code: 'temper', points: Math.round((amplified - score) * 10) / 10 });
     score = amplified;
+  } else {
+    reasons.push({ code: 'tolerant', points: W.tolerantBias });
+    score += W.tolerantBias;
   }
   return { score, reasons, details, garbled: false };
 }

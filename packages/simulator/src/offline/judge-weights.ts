@@ -11,8 +11,10 @@ export const JUDGE_WEIGHTS = {
   needMissed: -2,
   /** Each disliked strategy (at most two count); halved when the need is also met. */
   disliked: -4,
-  /** Generic comfort to a user who wants deep empathy (e3), without any deep empathy. */
+  /** Generic comfort, or formulaic empathy not tied to the story, to a user who wants deep empathy (e3). */
   shallowComfortForEmpathy: -3,
+  /** Specific praise feels good to most users (those wanting analysis or self-reflection excepted). */
+  praiseAnyway: 2,
   /** Avoidant personas: two or more questions feel like an interrogation; one probing question irritates. */
   avoidantManyQuestions: -4,
   avoidantOneQuestion: -1,
@@ -47,6 +49,8 @@ export const JUDGE_WEIGHTS = {
   /** Negative personas: everything hits harder, and they start from a grumpier baseline. */
   negativeAmplifier: 1.4,
   negativeBias: -1.5,
+  /** Passive and avoidant personas are more tolerant listeners. */
+  tolerantBias: 0.5,
 } as const;
 
 /** Length thresholds: zh in characters, en in words. */

@@ -80,6 +80,14 @@ export function profileOfTranscript(record: TranscriptRecord): Profile {
   };
 }
 
+/** Teacher forcing: the offline user's memory of earlier changes = the recorded ones. */
+function withRecordedDeltas(extra: Record<string, unknown>, before: readonly SimulatorMessage[]) {
+  const memory = extra.offline;
+  if (typeof memory !== 'object' || memory === null) return extra;
+  const deltas = before.map(recordedChange).filter((change): change is number => change !== undefined);
+  return { ...extra, offline: { ...memory, deltas } };
+}
+
 /** Apply changes under the sage rules: start 40, clamp ±10, cap 100, stop at ≥ 100 or < 10. */
 export function applySageDeltas(deltas: readonly number[]): number {
   const sage = EMOTION_PRESETS.sage;
@@ -112,8 +120,9 @@ export async function replayTranscriptRecord(
     const lastUser = [...before].reverse().find((entry) => entry.role === 'user');
     const emotion =
       options.emotionSource === 'recorded' ? (lastUser?.['emotion-point'] ?? state.emotion) : state.emotion;
+    const extra = options.emotionSource === 'recorded' ? withRecordedDeltas(state.extra, before) : state.extra;
     const outcome = await simulator.doRespond({
-      state: { ...state, history: before, emotion, band: bandOf(emotion) },
+      state: { ...state, history: before, emotion, band: bandOf(emotion), extra },
       reply: message.content,
     });
     const proposed = outcome.state.history.at(-1)?.planning?.proposed;

@@ -123,10 +123,7 @@ describe('computeSuggestionBeforeExplorationRate', () => {
 
 describe('computeEscShares', () => {
   it('should map labels to ESConv strategies and measure stage coverage', () => {
-    const dialogues: LabelledDialogue[] = [
-      [['question'], ['praise', 'validation']],
-      [['advice', 'information']],
-    ];
+    const dialogues: LabelledDialogue[] = [[['question'], ['praise', 'validation']], [['advice', 'information']]];
     const esc = computeEscShares(dialogues);
     expect(esc.turnCount).toBe(3);
     expect(esc.shares.affirmation_and_reassurance).toBeCloseTo(1 / 3, 12);
@@ -140,7 +137,10 @@ describe('toLabelledDialogues', () => {
   it('should tag reply texts and keep the stored labels of trajectory turns', () => {
     const turn = (reply: string, strategyLabels: StrategyLabel[]) =>
       ({ reply, strategyLabels }) as unknown as Trajectory['turns'][number];
-    const trajectory = { lang: 'zh', turns: [turn('别难过，会好起来的。', []), turn('x', ['praise'])] } as unknown as Trajectory;
+    const trajectory = {
+      lang: 'zh',
+      turns: [turn('别难过，会好起来的。', []), turn('x', ['praise'])],
+    } as unknown as Trajectory;
     const dialogues = toLabelledDialogues([trajectory, ['你们是什么时候认识的？']]);
     expect(dialogues).toEqual([[['generic_comfort'], ['praise']], [['question']]]);
   });

@@ -29,7 +29,15 @@ function score(truePositives: number, falsePositives: number, falseNegatives: nu
   const precision = truePositives + falsePositives === 0 ? 0 : truePositives / (truePositives + falsePositives);
   const recall = truePositives + falseNegatives === 0 ? 0 : truePositives / (truePositives + falseNegatives);
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { truePositives, falsePositives, falseNegatives, precision, recall, f1, support: truePositives + falseNegatives };
+  return {
+    truePositives,
+    falsePositives,
+    falseNegatives,
+    precision,
+    recall,
+    f1,
+    support: truePositives + falseNegatives,
+  };
 }
 
 /** Score multi-label predictions against gold label sets (item `i` of both arrays is the same reply). */
@@ -65,6 +73,7 @@ export function computeMultiLabelScores(
     fn += count.fn;
   }
   const supported = STRATEGY_LABELS.filter((label) => perLabel[label].support > 0);
-  const macroF1 = supported.length === 0 ? 0 : supported.reduce((sum, label) => sum + perLabel[label].f1, 0) / supported.length;
+  const macroF1 =
+    supported.length === 0 ? 0 : supported.reduce((sum, label) => sum + perLabel[label].f1, 0) / supported.length;
   return { perLabel, micro: score(tp, fp, fn), macroF1, exactMatch: gold.length === 0 ? 0 : exact / gold.length };
 }

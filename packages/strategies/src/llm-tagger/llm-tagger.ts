@@ -10,7 +10,12 @@ import {
   type StrategyTagResult,
   safeParseJSON,
 } from '@rlver/spec';
-import { buildLlmTaggerMessages, type LlmTaggerOutput, llmTaggerOutputSchema, stripCodeFence } from './llm-tagger-prompt';
+import {
+  buildLlmTaggerMessages,
+  type LlmTaggerOutput,
+  llmTaggerOutputSchema,
+  stripCodeFence,
+} from './llm-tagger-prompt';
 
 export interface LlmTaggerOptions {
   /** Any OpenAI-compatible chat client (`createOpenAIChatClient`); its cache gives record/replay. */

@@ -5,7 +5,7 @@ const FEELING =
   '(?:furious|hurt|betrayed|lonely|alone|exhausted|drained|frustrated|angry|anxious|scared|afraid|overwhelmed|humiliated|embarrassed|invisible|unappreciated|disappointed|cheated|heartbroken|helpless|powerless|guilty|ashamed|stuck|lost|crushed|sad|devastated|dismissed|ignored|worn out|bitter|hollow|rattled|unseen|worried)';
 
 const OTHER_PERSON =
-  "(?:he|she|they|his (?:mom|dad)|your (?:[a-z]+[- ])?(?:mom|dad|mother|father|boss|manager|coworker|colleague|friend|sister|brother|son|daughter|husband|wife|partner|teacher|roommate|uncle|aunt|ex|mother-in-law|cousin|kid|kids|family))";
+  '(?:he|she|they|his (?:mom|dad)|your (?:[a-z]+[- ])?(?:mom|dad|mother|father|boss|manager|coworker|colleague|friend|sister|brother|son|daughter|husband|wife|partner|teacher|roommate|uncle|aunt|ex|mother-in-law|cousin|kid|kids|family))';
 
 /** English cue patterns, one per label (`question` and `other` are decided by the tagger). */
 export const CUE_PATTERNS_EN: readonly CuePattern[] = [
@@ -14,7 +14,7 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
     [
       'took (?:real |a lot of )?(?:guts|courage)|takes (?:real |a lot of )?(?:guts|courage)',
       '\\b(?:impressive|remarkable|admirable|capable|professional|brave|grace|dedication|considerate)\\b',
-      "says a lot about|speaks to|big step|did the right thing|right call|done everything right|counts in your favor|such a kind thing|shows (?:real|a lot|how much)",
+      'says a lot about|speaks to|big step|did the right thing|right call|done everything right|counts in your favor|such a kind thing|shows (?:real|a lot|how much)',
       'I (?:really )?(?:admire|respect)|be proud|(?:handled|managed) (?:it|that|this) (?:so )?well',
     ],
     'i',
@@ -22,11 +22,11 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
   cues(
     'deep_empathy',
     [
-      "must (?:be|have been|feel|have felt|have cut|have left|make)",
+      'must (?:be|have been|feel|have felt|have cut|have left|make)',
       `(?:feel|feeling|felt|be|been|you're|you are) (?:so |really |completely |deeply |this )?${FEELING}`,
       'hurt you|\\bhurts\\b|knot in your',
       '(?:that|this) (?:kind of|mix of|feeling of|flash of)|that (?:fear|loneliness|disappointment|regret)',
-      "no wonder|I can (?:feel|sense|imagine|only imagine)|I imagine|I know that|really got to me",
+      'no wonder|I can (?:feel|sense|imagine|only imagine)|I imagine|I know that|really got to me',
       '\\b(?:so hard to|cuts deep|stings|painful|awful|miserable|brutal|crushing|gutting|how heavy|running on empty|carrying a lot)\\b',
     ],
     'i',
@@ -45,7 +45,7 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
     [
       "not your fault|not on you|didn't do anything wrong|done nothing wrong|did the right thing|what you did was fine",
       '(?:makes|made) (?:complete |total )?sense',
-      "\\b(?:completely|perfectly|totally|very) (?:normal|natural|understandable|reasonable|justified|fair|valid)\\b|\\b(?:is|are) (?:normal|natural|understandable|justified|real and (?:fair|reasonable))\\b|real and reasonable|understandable",
+      '\\b(?:completely|perfectly|totally|very) (?:normal|natural|understandable|reasonable|justified|fair|valid)\\b|\\b(?:is|are) (?:normal|natural|understandable|justified|real and (?:fair|reasonable))\\b|real and reasonable|understandable',
       "anyone (?:would|treated)|every (?:reason|right)|isn't (?:greedy|selfish)|not (?:selfish|greedy|overreacting|petty)|nothing shameful|no surprise",
       "of course it hurts|doesn't mean (?:you (?!should)|something is wrong)|no one gets to|okay to (?:cry|feel)",
       '(?:upset|hurt|angry|sad)[^.!?]{0,12}shows',
@@ -66,7 +66,7 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
     [
       "you could (?!have|'ve)|you might (?:tell|test|want|try)|\\btry (?:writing|leaving|calling|telling|to)|maybe (?:start|hold|work|book|try)",
       "I'd (?:get|put|suggest|recommend)|I (?:suggest|recommend)|worth (?:seeing|trying|a shot)|it's best to|what if you|next time|before the next|next, ",
-      "write down|jot|set yourself|have you (?:tried|thought about|considered)|could you ask|grab|get an early night|one step at a time|^try\\b",
+      'write down|jot|set yourself|have you (?:tried|thought about|considered)|could you ask|grab|get an early night|one step at a time|^try\\b',
     ],
     'im',
   ),
@@ -83,7 +83,7 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
     'guided_reflection',
     [
       'looking back|ask(?:ing)? yourself|what (?:do you think|would you want)|how (?:would|do) you (?:want|think)|do you think',
-      "think about (?:what|whether|which|how|why)|thing to think about|if one day|have you noticed|think (?:about it|through)|thinking about|worth thinking|taught you|five years from now|what do I actually want|most afraid of losing|part of what she said",
+      'think about (?:what|whether|which|how|why)|thing to think about|if one day|have you noticed|think (?:about it|through)|thinking about|worth thinking|taught you|five years from now|what do I actually want|most afraid of losing|part of what she said',
     ],
     'i',
   ),
@@ -91,14 +91,14 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
     'self_disclosure',
     [
       "\\bI(?:'ve| have) (?:been|felt|had|gone)|\\bI (?:once|used to|quit|failed|cried|spent|remember|couldn't make|was leading|found that)\\b",
-      "\\bwhen I (?:was|first|failed|lost|moved|quit)|happened to me|what I did|\\bmy (?:parents|mom|dad|grandmother|grandma|grandfather|family)\\b",
+      '\\bwhen I (?:was|first|failed|lost|moved|quit)|happened to me|what I did|\\bmy (?:parents|mom|dad|grandmother|grandma|grandfather|family)\\b',
     ],
     'i',
   ),
   cues(
     'information',
     [
-      "research|stud(?:y|ies)|psycholog|counselors|(?:very|extremely|pretty) common|(?:normal|common) for (?!you)|\\busually\\b|typically|in most places|most people",
+      'research|stud(?:y|ies)|psycholog|counselors|(?:very|extremely|pretty) common|(?:normal|common) for (?!you)|\\busually\\b|typically|in most places|most people',
       "(?:many|a lot of) (?:cities|people|pet owners|of them|hospitals)|hotline|crisis line|linked to|long life|adjustment period|severance|aren't exactly the same",
     ],
     'i',

@@ -136,7 +136,9 @@ describe('createRuleTagger', () => {
 
   it('should tag a typical reply in well under 0.5 ms', () => {
     const reply =
-      '被最信任的人在背后议论，那种被背叛的感觉一定很刺痛，这不是你的错。你可以先冷静几天，再找她当面聊聊。你们认识多久了？'.repeat(2);
+      '被最信任的人在背后议论，那种被背叛的感觉一定很刺痛，这不是你的错。你可以先冷静几天，再找她当面聊聊。你们认识多久了？'.repeat(
+        2,
+      );
     for (let warmup = 0; warmup < 200; warmup += 1) tagger.tag(reply);
     const runs = 2000;
     const started = performance.now();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScriptedUserSimulator, createTestProfile, SCRIPTED_SETTINGS } from '@rlver/env/test';
 import {
+  type AlgorithmUpdateResult,
   type AlgorithmV1,
   createRng,
   type DialoguePolicyV1,
@@ -104,7 +105,6 @@ async function train(runDirectory: string, steps: number, options: { skipAlways?
   const outcome = await runTraining({
     config,
     runDirectory,
-    policy: coin.policy,
     algorithm,
     simulator,
     trainProfiles: profiles,
@@ -167,7 +167,6 @@ describe('runTraining', () => {
       runTraining({
         config,
         runDirectory: mkdtempSync(join(tmpdir(), 'rlver-train-')),
-        policy: coin.policy,
         algorithm: createCoinAlgorithm(coin.weights),
         simulator: failing,
         trainProfiles: profiles,

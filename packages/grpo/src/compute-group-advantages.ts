@@ -1,0 +1,72 @@
+/**
+ * How group-relative advantages are scaled (TRL `scale_rewards`):
+ * - `group`: (s − mean_g) / (std_g + ε) (GRPO, spec §6.2);
+ * - `batch`: (s − mean_g) / (std_batch + ε) (more robust with small groups);
+ * - `none`: s − mean_g (Dr. GRPO; pair with a length-independent loss aggregation).
+ */
+export type ScaleRewards = 'group' | 'batch' | 'none';
+
+/** Statistics of one group. */
+export interface GroupStatistics {
+  groupId: string;
+  size: number;
+  mean: number;
+  /** Unbiased (n − 1) standard deviation; 1 for a group of one (spec §6.2). */
+  std: number;
+}
+
+/** Mean and unbiased standard deviation; a single value gives mean 0, std 1 (verl's convention). */
+export function meanAndStd(values: readonly number[]): { mean: number; std: number } {
+  if (values.length <= 1) return { mean: 0, std: 1 };
+  const mean = values.reduce((total, value) => total + value, 0) / values.length;
+  const variance = values.reduce((total, value) => total + (value - mean) ** 2, 0) / (values.length - 1);
+  return { mean, std: Math.sqrt(variance) };
+}
+
+/**
+ * GRPO advantages: each score minus its group's mean, scaled per `scaleRewards` (spec §6.2; ε = 1e-6 default).
+ * Scores are per group member (a dialogue, or a turn-sample in parity mode); the caller broadcasts each
+ * advantage to the member's policy tokens.
+ */
+export function computeGroupAdvantages(options: {
+  scores: readonly number[];
+  groupIds: readonly string[];
+  scaleRewards: ScaleRewards;
+  epsilon?: number;
+}): { advantages: number[]; groups: GroupStatistics[] } {
+  const epsilon = options.epsilon ?? 1e-6;
+  const members = new Map<string, number[]>();
+  options.groupIds.forEach((groupId, index) => {
+    members.set(groupId, [...(members.get(groupId) ?? []), options.scores[index] ?? 0]);
+  });
+  const groups = [...members.entries()].map(([groupId, scores]) => ({
+    groupId,
+    size: scores.length,
+    ...meanAndStd(scores),
+  }));
+  const byId = new Map(groups.map((group) => [group.groupId, group]));
+  const batchStd = meanAndStd(options.scores).std;
+  const advantages = options.scores.map((score, index) => {
+    const group = byId.get(options.groupIds[index] ?? '') ?? { mean: 0, std: 1 };
+    const centred = score - group.mean;
+    if (options.scaleRewards === 'none') return centred;
+    return centred / ((options.scaleRewards === 'group' ? group.std : batchStd) + epsilon);
+  });
+  return { advantages, groups };
+}
+
+/**
+ * Dynamic sampling (DAPO): the ids of groups with at least two members whose scores are all equal. Their
+ * advantages are all 0, so they carry no learning signal and only dilute the token mean.
+ */
+export function findUniformGroups(scores: readonly number[], groupIds: readonly string[]): Set<string> {
+  const members = new Map<string, number[]>();
+  groupIds.forEach((groupId, index) => {
+    members.set(groupId, [...(members.get(groupId) ?? []), scores[index] ?? 0]);
+  });
+  const uniform = new Set<string>();
+  for (const [groupId, groupScores] of members) {
+    if (groupScores.length >= 2 && groupScores.every((score) => score === groupScores[0])) uniform.add(groupId);
+  }
+  return uniform;
+}

@@ -1,0 +1,10 @@
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-wasm';
+await tf.setBackend('wasm'); await tf.ready();
+console.log(tf.env().getBool('WASM_HAS_SIMD_SUPPORT'), tf.env().getBool('WASM_HAS_MULTITHREAD_SUPPORT'));
+const x = tf.randomNormal([256, 192]); const w = tf.randomNormal([192, 512]);
+for (let i = 0; i < 2; i++) tf.tidy(() => tf.matMul(x, w).dataSync());
+const c0 = process.cpuUsage(); const t = performance.now(); const n = 20;
+for (let i = 0; i < n; i++) tf.tidy(() => tf.matMul(x, w).dataSync());
+const dt = (performance.now() - t) / n; const cpu = process.cpuUsage(c0);
+console.log('wall', dt.toFixed(2), 'ms/it; cpu', ((cpu.user + cpu.system) / 1000 / n).toFixed(2), 'ms/it;', (2 * 256 * 192 * 512 / dt / 1e6).toFixed(1), 'GFLOP/s wall');

@@ -1,0 +1,170 @@
+import { createRng, hashSeed, InvalidConfigError } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import { z } from 'zod';
+import type { TransformerConfig } from './model-config';
+import type { LayerWeights } from './transformer-weights';
+
+export const loraTargetSchema = z.enum(['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj']);
+export type LoraTarget = z.infer<typeof loraTargetSchema>;
+
+/** LoRA settings (PEFT names in comments). */
+export const loraConfigSchema = z
+  .object({
+    /** Adapter rank r (default 8). */
+    rank: z.number().int().positive().default(8),
+    /** Scale numerator: the update is `(alpha / rank) · B·A` (PEFT `lora_alpha`, default 16). */
+    alpha: z.number().positive().default(16),
+    /** Projections that get adapters (PEFT `target_modules`, default q_proj and v_proj). */
+    targetModules: z.array(loraTargetSchema).min(1).default(['q_proj', 'v_proj']),
+    /** Seed of A's initialisation (B starts at zero, so the model is unchanged at first). */
+    seed: z.number().int().default(0),
+  })
+  .strict();
+export type LoraConfigInput = z.input<typeof loraConfigSchema>;
+export type LoraConfig = z.output<typeof loraConfigSchema>;
+
+/** One adapter: `W_eff = W + scale · B·A` with A `[r, in]`, B `[out, r]` (PEFT layout). */
+export interface LoraAdapter {
+  a: tf.Variable;
+  b: tf.Variable;
+}
+
+export interface LoraState {
+  readonly config: LoraConfig;
+  readonly scale: number;
+  /** Per layer, per target. */
+  readonly adapters: Array<Partial<Record<LoraTarget, LoraAdapter>>>;
+  /** Base weights saved by `mergeLora`, restored exactly by `unmergeLora`. */
+  mergedBase: Map<tf.Variable, tf.Tensor> | undefined;
+}
+
+/** `[out, in]` of each projection. */
+export function projectionShape(target: LoraTarget, config: TransformerConfig): [number, number] {
+  const { hiddenSize: h, intermediateSize: inter, numAttentionHeads, numKeyValueHeads, headDim } = config;
+  const dq = numAttentionHeads * headDim;
+  const dkv = numKeyValueHeads * headDim;
+  const shapes: Record<LoraTarget, [number, number]> = {
+    q_proj: [dq, h],
+    k_proj: [dkv, h],
+    v_proj: [dkv, h],
+    o_proj: [h, dq],
+    gate_proj: [inter, h],
+    up_proj: [inter, h],
+    down_proj: [h, inter],
+  };
+  return shapes[target];
+}
+
+/** Create adapters (A seeded uniform ±1/√in as PEFT's Kaiming init, B zero) for every layer and target. */
+export function createLoraState(input: LoraConfigInput, config: TransformerConfig): LoraState {
+  const parsed = loraConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new InvalidConfigError({ message: `LoRA config: ${parsed.error.message}`, cause: parsed.error });
+  }
+  const lora = parsed.data;
+  const adapters = Array.from({ length: config.numHiddenLayers }, (_, layer) => {
+    const perLayer: Partial<Record<LoraTarget, LoraAdapter>> = {};
+    for (const target of new Set(lora.targetModules)) {
+      const [out, inSize] = projectionShape(target, config);
+      const rng = createRng(hashSeed(lora.seed, layer, target));
+      const bound = 1 / Math.sqrt(inSize);
+      const data = Float32Array.from({ length: lora.rank * inSize }, () => (rng.next() * 2 - 1) * bound);
+      perLayer[target] = {
+        a: tf.variable(tf.tensor2d(data, [lora.rank, inSize]), true),
+        b: tf.variable(tf.zeros([out, lora.rank]), true),
+      };
+    }
+    return perLayer;
+  });
+  return { config: lora, scale: lora.alpha / lora.rank, adapters, mergedBase: undefined };
+}
+
+export function loraVariables(state: LoraState): tf.Variable[] {
+  return state.adapters.flatMap((perLayer) => Object.values(perLayer).flatMap((adapter) => [adapter.a, adapter.b]));
+}
+
+function delta(adapter: LoraAdapter | undefined, scale: number, shape: [number, number]): tf.Tensor2D {
+  if (!adapter) return tf.zeros(shape);
+  return tf.mul(tf.matMul(adapter.b, adapter.a), scale);
+}
+
+/** Weight matrices of a layer as the forward pass uses them, adapters folded in (call inside `tf.tidy`). */
+export interface EffectiveLayerWeights {
+  qkvWeight: tf.Tensor2D;
+  oWeight: tf.Tensor2D;
+  gateUpWeight: tf.Tensor2D;
+  downWeight: tf.Tensor2D;
+}
+
+/**
+ * `W + scale · B·A` for every adapted projection of layer `index` (fused q/k/v and gate/up matrices
+ * get a row-stacked update with zero blocks for projections without an adapter). Without LoRA, or while
+ * merged, the variables themselves.
+ */
+export function effectiveLayerWeights(
+  layer: LayerWeights,
+  index: number,
+  state: LoraState | undefined,
+  config: TransformerConfig,
+): EffectiveLayerWeights {
+  const base: EffectiveLayerWeights = {
+    qkvWeight: layer.qkvWeight as tf.Tensor2D,
+    oWeight: layer.oWeight as tf.Tensor2D,
+    gateUpWeight: layer.gateUpWeight as tf.Tensor2D,
+    downWeight: layer.downWeight as tf.Tensor2D,
+  };
+  const adapters = state?.adapters[index];
+  if (!state || !adapters || state.mergedBase) return base;
+  const scale = state.scale;
+  const stacked = (targets: LoraTarget[]): tf.Tensor2D | undefined => {
+    if (!targets.some((target) => adapters[target])) return undefined;
+    return tf.concat(
+      targets.map((target) => delta(adapters[target], scale, projectionShape(target, config))),
+      0,
+    );
+  };
+  const qkvDelta = stacked(['q_proj', 'k_proj', 'v_proj']);
+  const gateUpDelta = stacked(['gate_proj', 'up_proj']);
+  return {
+    qkvWeight: qkvDelta ? tf.add(base.qkvWeight, qkvDelta) : base.qkvWeight,
+    oWeight: adapters.o_proj ? tf.add(base.oWeight, delta(adapters.o_proj, scale, [0, 0])) : base.oWeight,
+    gateUpWeight: gateUpDelta ? tf.add(base.gateUpWeight, gateUpDelta) : base.gateUpWeight,
+    downWeight: adapters.down_proj ? tf.add(base.downWeight, delta(adapters.down_proj, scale, [0, 0])) : base.downWeight,
+  };
+}
+
+/** Fold the adapters into the base weights (keeping an exact copy of the base for `unmergeLora`). */
+export function mergeLora(layers: LayerWeights[], state: LoraState, config: TransformerConfig): void {
+  if (state.mergedBase) return;
+  const saved = new Map<tf.Variable, tf.Tensor>();
+  layers.forEach((layer, index) => {
+    const variables = [layer.qkvWeight, layer.oWeight, layer.gateUpWeight, layer.downWeight];
+    const effective = tf.tidy(() => {
+      const weights = effectiveLayerWeights(layer, index, state, config);
+      return [weights.qkvWeight, weights.oWeight, weights.gateUpWeight, weights.downWeight];
+    });
+    variables.forEach((variable, slot) => {
+      const merged = effective[slot] as tf.Tensor;
+      if (merged === variable) return;
+      saved.set(variable, tf.clone(variable));
+      variable.assign(merged);
+      merged.dispose();
+    });
+  });
+  state.mergedBase = saved;
+}
+
+/** Restore the exact base weights saved by `mergeLora`. */
+export function unmergeLora(state: LoraState): void {
+  if (!state.mergedBase) return;
+  for (const [variable, base] of state.mergedBase) {
+    variable.assign(base);
+    base.dispose();
+  }
+  state.mergedBase = undefined;
+}
+
+export function disposeLoraState(state: LoraState): void {
+  unmergeLora(state);
+  for (const variable of loraVariables(state)) variable.dispose();
+}

@@ -1,0 +1,101 @@
+import { InvalidInputError, safeParseJSON } from '@rlver/spec';
+import { z } from 'zod';
+
+/** One tensor of a safetensors file, converted to float32. */
+export interface NamedFloatTensor {
+  name: string;
+  shape: number[];
+  data: Float32Array;
+}
+
+const entrySchema = z.object({
+  dtype: z.string(),
+  shape: z.array(z.number().int().nonnegative()),
+  data_offsets: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]),
+});
+
+const BYTES_PER_ELEMENT: Record<string, number> = { F32: 4, F16: 2, BF16: 2 };
+
+/** IEEE half → float32. */
+function halfToFloat(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exponent = (bits >> 10) & 0x1f;
+  const fraction = bits & 0x3ff;
+  if (exponent === 0) return sign * 2 ** -14 * (fraction / 1024);
+  if (exponent === 0x1f) return fraction ? Number.NaN : sign * Number.POSITIVE_INFINITY;
+  return sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
+}
+
+function decodeTensor(bytes: Uint8Array, dtype: string, count: number): Float32Array {
+  const copy = new Uint8Array(bytes); // aligned copy
+  if (dtype === 'F32') return new Float32Array(copy.buffer, 0, count);
+  const halves = new Uint16Array(copy.buffer, 0, count);
+  const out = new Float32Array(count);
+  if (dtype === 'BF16') {
+    const asInt = new Uint32Array(out.buffer);
+    for (let index = 0; index < count; index += 1) asInt[index] = (halves[index] as number) << 16;
+  } else {
+    for (let index = 0; index < count; index += 1) out[index] = halfToFloat(halves[index] as number);
+  }
+  return out;
+}
+
+/**
+ * Parse a safetensors file: 8-byte little-endian header length, a JSON header
+ * `{name: {dtype, shape, data_offsets}}`, then raw little-endian data. F32, F16 and BF16 become float32.
+ * `source` names the file in errors.
+ */
+export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'): NamedFloatTensor[] {
+  const fail = (message: string): never => {
+    throw new InvalidInputError({ file: source, message });
+  };
+  if (buffer.byteLength < 8) fail('not a safetensors file (shorter than 8 bytes).');
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const headerLength = Number(view.getBigUint64(0, true));
+  if (headerLength > buffer.byteLength - 8) fail(`header length ${headerLength} exceeds the file size.`);
+  const headerText = new TextDecoder().decode(buffer.subarray(8, 8 + headerLength));
+  const header = safeParseJSON(headerText);
+  if (!header.success || typeof header.value !== 'object' || header.value === null) {
+    return fail('the JSON header is not an object.');
+  }
+  const dataStart = 8 + headerLength;
+  const tensors: NamedFloatTensor[] = [];
+  for (const [name, raw] of Object.entries(header.value as Record<string, unknown>)) {
+    if (name === '__metadata__') continue;
+    const entry = entrySchema.safeParse(raw);
+    if (!entry.success) return fail(`tensor "${name}": malformed header entry (${entry.error.message}).`);
+    const { dtype, shape, data_offsets: offsets } = entry.data;
+    const width = BYTES_PER_ELEMENT[dtype];
+    if (!width) return fail(`tensor "${name}": dtype ${dtype} is not supported (F32, F16, BF16).`);
+    const count = shape.reduce((product, size) => product * size, 1);
+    if (offsets[1] - offsets[0] !== count * width || dataStart + offsets[1] > buffer.byteLength) {
+      return fail(`tensor "${name}": data_offsets [${offsets.join(', ')}] do not match shape ${JSON.stringify(shape)}.`);
+    }
+    const bytes = buffer.subarray(dataStart + offsets[0], dataStart + offsets[1]);
+    tensors.push({ name, shape, data: decodeTensor(bytes, dtype, count) });
+  }
+  return tensors;
+}
+
+/** Serialise float32 tensors as safetensors (F32, header padded to 8 bytes; `metadata` strings only). */
+export function writeSafetensors(tensors: readonly NamedFloatTensor[], metadata?: Record<string, string>): Uint8Array {
+  const header: Record<string, unknown> = metadata ? { __metadata__: metadata } : {};
+  let offset = 0;
+  for (const tensor of tensors) {
+    const size = tensor.data.length * 4;
+    header[tensor.name] = { dtype: 'F32', shape: tensor.shape, data_offsets: [offset, offset + size] };
+    offset += size;
+  }
+  let headerText = JSON.stringify(header);
+  headerText += ' '.repeat((8 - ((8 + Buffer.byteLength(headerText)) % 8)) % 8);
+  const headerBytes = new TextEncoder().encode(headerText);
+  const out = new Uint8Array(8 + headerBytes.byteLength + offset);
+  new DataView(out.buffer).setBigUint64(0, BigInt(headerBytes.byteLength), true);
+  out.set(headerBytes, 8);
+  let position = 8 + headerBytes.byteLength;
+  for (const tensor of tensors) {
+    out.set(new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength), position);
+    position += tensor.data.byteLength;
+  }
+  return out;
+}

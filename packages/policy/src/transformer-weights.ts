@@ -1,0 +1,242 @@
+import { createRng, hashSeed, InvalidInputError } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import type { TransformerConfig } from './model-config';
+import type { NamedFloatTensor } from './safetensors';
+
+/**
+ * Variables of one decoder layer. Matrices keep the Hugging Face `[out, in]` layout; q/k/v rows are
+ * fused into one matrix (q rows, then k, then v) and gate/up into another, so each takes one matmul.
+ */
+export interface LayerWeights {
+  inputNorm: tf.Variable;
+  /** `[Dq + 2·Dkv, hidden]`. */
+  qkvWeight: tf.Variable;
+  qkvBias?: tf.Variable;
+  /** `[hidden, Dq]`. */
+  oWeight: tf.Variable;
+  oBias?: tf.Variable;
+  postNorm: tf.Variable;
+  /** `[2·intermediate, hidden]`: gate rows, then up rows. */
+  gateUpWeight: tf.Variable;
+  /** `[hidden, intermediate]`. */
+  downWeight: tf.Variable;
+}
+
+/** Value head (critic): `V = w·h + b` on the final normed hidden state (TRL names `v_head.summary.*`). */
+export interface ValueHeadWeights {
+  weight: tf.Variable;
+  bias: tf.Variable;
+}
+
+export interface TransformerWeights {
+  /** `[vocab, hidden]`. */
+  embedTokens: tf.Variable;
+  layers: LayerWeights[];
+  finalNorm: tf.Variable;
+  /** `[vocab, hidden]`; absent when embeddings are tied. */
+  lmHead?: tf.Variable;
+  valueHead?: ValueHeadWeights;
+}
+
+/** Where an HF tensor lives: a variable, and a row range of it for fused matrices. */
+interface WeightSlot {
+  name: string;
+  shape: number[];
+  variable: tf.Variable;
+  rowStart: number;
+}
+
+/** Every HF-named tensor of the model, in checkpoint order. */
+export function weightSlots(weights: TransformerWeights, config: TransformerConfig): WeightSlot[] {
+  const { hiddenSize: h, intermediateSize: inter, numAttentionHeads, numKeyValueHeads, headDim } = config;
+  const dq = numAttentionHeads * headDim;
+  const dkv = numKeyValueHeads * headDim;
+  const slot = (name: string, variable: tf.Variable, shape: number[], rowStart = 0): WeightSlot => ({
+    name,
+    shape,
+    variable,
+    rowStart,
+  });
+  const slots: WeightSlot[] = [slot('model.embed_tokens.weight', weights.embedTokens, [config.vocabSize, h])];
+  weights.layers.forEach((layer, index) => {
+    const prefix = `model.layers.${index}`;
+    slots.push(slot(`${prefix}.input_layernorm.weight`, layer.inputNorm, [h]));
+    slots.push(slot(`${prefix}.self_attn.q_proj.weight`, layer.qkvWeight, [dq, h], 0));
+    slots.push(slot(`${prefix}.self_attn.k_proj.weight`, layer.qkvWeight, [dkv, h], dq));
+    slots.push(slot(`${prefix}.self_attn.v_proj.weight`, layer.qkvWeight, [dkv, h], dq + dkv));
+    if (layer.qkvBias) {
+      slots.push(slot(`${prefix}.self_attn.q_proj.bias`, layer.qkvBias, [dq], 0));
+      slots.push(slot(`${prefix}.self_attn.k_proj.bias`, layer.qkvBias, [dkv], dq));
+      slots.push(slot(`${prefix}.self_attn.v_proj.bias`, layer.qkvBias, [dkv], dq + dkv));
+    }
+    slots.push(slot(`${prefix}.self_attn.o_proj.weight`, layer.oWeight, [h, dq]));
+    if (layer.oBias) slots.push(slot(`${prefix}.self_attn.o_proj.bias`, layer.oBias, [h]));
+    slots.push(slot(`${prefix}.post_attention_layernorm.weight`, layer.postNorm, [h]));
+    slots.push(slot(`${prefix}.mlp.gate_proj.weight`, layer.gateUpWeight, [inter, h], 0));
+    slots.push(slot(`${prefix}.mlp.up_proj.weight`, layer.gateUpWeight, [inter, h], inter));
+    slots.push(slot(`${prefix}.mlp.down_proj.weight`, layer.downWeight, [h, inter]));
+  });
+  slots.push(slot('model.norm.weight', weights.finalNorm, [h]));
+  if (weights.lmHead) slots.push(slot('lm_head.weight', weights.lmHead, [config.vocabSize, h]));
+  if (weights.valueHead) {
+    slots.push(slot('v_head.summary.weight', weights.valueHead.weight, [1, h]));
+    slots.push(slot('v_head.summary.bias', weights.valueHead.bias, [1]));
+  }
+  return slots;
+}
+
+/** Variable shapes, one per distinct variable, with the HF slots that fill it. */
+function variableShapes(config: TransformerConfig): {
+  layer: Record<keyof LayerWeights, number[]>;
+} {
+  const { hiddenSize: h, intermediateSize: inter, numAttentionHeads, numKeyValueHeads, headDim } = config;
+  const dqkv = (numAttentionHeads + 2 * numKeyValueHeads) * headDim;
+  return {
+    layer: {
+      inputNorm: [h],
+      qkvWeight: [dqkv, h],
+      qkvBias: [dqkv],
+      oWeight: [h, numAttentionHeads * headDim],
+      oBias: [h],
+      postNorm: [h],
+      gateUpWeight: [2 * inter, h],
+      downWeight: [h, inter],
+    },
+  };
+}
+
+type Filler = (name: string, shape: number[]) => tf.Tensor;
+
+function buildWeights(config: TransformerConfig, fill: Filler, withValueHead: boolean): TransformerWeights {
+  const shapes = variableShapes(config).layer;
+  const variable = (name: string, shape: number[]) => tf.variable(fill(name, shape), true);
+  const layers = Array.from({ length: config.numHiddenLayers }, (_, index): LayerWeights => {
+    const prefix = `layers.${index}`;
+    return {
+      inputNorm: variable(`${prefix}.inputNorm`, shapes.inputNorm),
+      qkvWeight: variable(`${prefix}.qkvWeight`, shapes.qkvWeight),
+      ...(config.attentionBias ? { qkvBias: variable(`${prefix}.qkvBias`, shapes.qkvBias) } : {}),
+      oWeight: variable(`${prefix}.oWeight`, shapes.oWeight),
+      ...(config.attentionOutputBias ? { oBias: variable(`${prefix}.oBias`, shapes.oBias) } : {}),
+      postNorm: variable(`${prefix}.postNorm`, shapes.postNorm),
+      gateUpWeight: variable(`${prefix}.gateUpWeight`, shapes.gateUpWeight),
+      downWeight: variable(`${prefix}.downWeight`, shapes.downWeight),
+    };
+  });
+  const h = config.hiddenSize;
+  return {
+    embedTokens: variable('embedTokens', [config.vocabSize, h]),
+    layers,
+    finalNorm: variable('finalNorm', [h]),
+    ...(config.tieWordEmbeddings ? {} : { lmHead: variable('lmHead', [config.vocabSize, h]) }),
+    ...(withValueHead
+      ? { valueHead: { weight: variable('valueHead.weight', [1, h]), bias: variable('valueHead.bias', [1]) } }
+      : {}),
+  };
+}
+
+/** Seeded normal(0, std) matrix, generated in JS so that it is identical on every backend. */
+export function seededNormal(shape: number[], std: number, seed: number): tf.Tensor {
+  const rng = createRng(seed);
+  const size = shape.reduce((product, dimension) => product * dimension, 1);
+  const data = new Float32Array(size);
+  for (let index = 0; index < size; index += 1) data[index] = rng.normal() * std;
+  return tf.tensor(data, shape, 'float32');
+}
+
+/** Fresh weights: norms 1, biases 0, matrices normal(0, initStd) seeded per tensor name. */
+export function initializeWeights(
+  config: TransformerConfig,
+  options: { seed: number; initStd: number; valueHead: boolean },
+): TransformerWeights {
+  return buildWeights(
+    config,
+    (name, shape) => {
+      if (/Norm$/.test(name)) return tf.ones(shape);
+      if (/Bias$|bias$/.test(name)) return tf.zeros(shape);
+      return seededNormal(shape, options.initStd, hashSeed(options.seed, name));
+    },
+    options.valueHead,
+  );
+}
+
+/**
+ * Weights from HF-named tensors (a loaded checkpoint). Missing or mis-shaped tensors throw
+ * `InvalidInputError` naming the tensor; `lm_head.weight` is ignored when embeddings are tied.
+ */
+export function weightsFromNamedTensors(
+  config: TransformerConfig,
+  tensors: ReadonlyMap<string, NamedFloatTensor>,
+  options: { source: string; valueHead: boolean | undefined },
+): TransformerWeights {
+  const withValueHead = options.valueHead ?? tensors.has('v_head.summary.weight');
+  const weights = buildWeights(config, (_, shape) => tf.zeros(shape), withValueHead);
+  const buffers = new Map<tf.Variable, Float32Array>();
+  for (const slot of weightSlots(weights, config)) {
+    const tensor = tensors.get(slot.name);
+    if (!tensor) {
+      if (slot.name.startsWith('v_head.')) continue; // a fresh value head starts at zero
+      disposeWeights(weights);
+      throw new InvalidInputError({ file: options.source, message: `tensor "${slot.name}" is missing.` });
+    }
+    if (tensor.shape.join(',') !== slot.shape.join(',')) {
+      disposeWeights(weights);
+      throw new InvalidInputError({
+        file: options.source,
+        message: `tensor "${slot.name}" has shape [${tensor.shape.join(', ')}]; config.json implies [${slot.shape.join(', ')}].`,
+      });
+    }
+    let buffer = buffers.get(slot.variable);
+    if (!buffer) {
+      buffer = new Float32Array(slot.variable.size);
+      buffers.set(slot.variable, buffer);
+    }
+    buffer.set(tensor.data, slot.rowStart * rowWidth(slot.variable));
+  }
+  for (const [variable, buffer] of buffers) {
+    tf.tidy(() => variable.assign(tf.tensor(buffer, variable.shape, 'float32')));
+  }
+  return weights;
+}
+
+function rowWidth(variable: tf.Variable): number {
+  return variable.shape.length > 1 ? (variable.shape[1] as number) : 1;
+}
+
+/** Read every HF-named tensor as float32 (copies; the model is unchanged). */
+export async function exportNamedTensors(
+  weights: TransformerWeights,
+  config: TransformerConfig,
+): Promise<NamedFloatTensor[]> {
+  const cache = new Map<tf.Variable, Float32Array>();
+  const out: NamedFloatTensor[] = [];
+  for (const slot of weightSlots(weights, config)) {
+    let full = cache.get(slot.variable);
+    if (!full) {
+      full = (await slot.variable.data()) as Float32Array;
+      cache.set(slot.variable, full);
+    }
+    const size = slot.shape.reduce((product, dimension) => product * dimension, 1);
+    const start = slot.rowStart * rowWidth(slot.variable);
+    out.push({ name: slot.name, shape: slot.shape, data: full.slice(start, start + size) });
+  }
+  return out;
+}
+
+/** Every variable of the weights, value head included. */
+export function allVariables(weights: TransformerWeights): tf.Variable[] {
+  const layerVariables = weights.layers.flatMap((layer) =>
+    Object.values(layer).filter((value): value is tf.Variable => value !== undefined),
+  );
+  return [
+    weights.embedTokens,
+    ...layerVariables,
+    weights.finalNorm,
+    ...(weights.lmHead ? [weights.lmHead] : []),
+    ...(weights.valueHead ? [weights.valueHead.weight, weights.valueHead.bias] : []),
+  ];
+}
+
+export function disposeWeights(weights: TransformerWeights): void {
+  for (const variable of allVariables(weights)) variable.dispose();
+}
