@@ -8,8 +8,10 @@
  *     [--sequential-profiles 100]   (fewer sequential profiles → the concurrency-1 time is extrapolated)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type ChatClient, createOpenAIChatClient } from '@rlver/llm';
 import type { DialoguePolicyV1, Profile, Trajectory } from '@rlver/spec';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '100' },
     profiles: { type: 'string', default: '100' },
     'sequential-profiles': { type: 'string', default: '100' },
+    serve: { type: 'boolean', default: false },
   },
 });
 const latencyMs = Number(values.latency);
@@ -96,45 +99,80 @@ async function measure(baseURL: string, count: number, concurrency: number) {
   const longestCalls = Math.max(...result.trajectories.map(callsOf));
   const errors = result.trajectories.filter((trajectory) => trajectory.stopReason === 'error').length;
   const turns = result.trajectories.map((trajectory) => trajectory.turns.length);
-  return { wallMs, cpuMs, longestCalls, criticalPathMs: longestCalls * latencyMs, errors, minTurns: Math.min(...turns), maxTurns: Math.max(...turns) };
+  const durations = result.trajectories.map((trajectory) => trajectory.durationMs);
+  const episodeMs = { mean: Math.round(durations.reduce((a, b) => a + b, 0) / durations.length), max: Math.round(Math.max(...durations)) };
+  return { wallMs, cpuMs, episodeMs, longestCalls, criticalPathMs: longestCalls * latencyMs, errors, minTurns: Math.min(...turns), maxTurns: Math.max(...turns) };
 }
 
-const server = await startOpenAITestServer((request) => {
-  const model = request.body.model;
-  const prompt = request.body.messages?.[0]?.content ?? '';
-  const content = model === 'policy' ? POLICY_REPLY : prompt.includes('\nResponse:\n') ? REPLY : ANALYSIS;
-  return { content, delayMs: latencyMs };
-});
-try {
-  const parallel = await measure(server.baseURL, profileCount, profileCount);
-  const peak = server.maxInFlight();
-  const sequential = await measure(server.baseURL, sequentialCount, 1);
-  const sequentialFullMs = (sequential.wallMs / sequentialCount) * profileCount;
-  const report = {
-    latencyMs,
-    profiles: profileCount,
-    turnsPerEpisode: `${parallel.minTurns}–${parallel.maxTurns}`,
-    callsPerEpisode: parallel.longestCalls,
-    criticalPathMs: parallel.criticalPathMs,
-    concurrency100: {
-      wallMs: Math.round(parallel.wallMs),
-      ratioToCriticalPath: Number((parallel.wallMs / parallel.criticalPathMs).toFixed(3)),
-      peakRequestsInFlight: peak,
-      processCpuMs: parallel.cpuMs,
-      errors: parallel.errors,
-    },
-    concurrency1: {
-      profilesRun: sequentialCount,
-      wallMs: Math.round(sequential.wallMs),
-      wallMsFor100: Math.round(sequentialFullMs),
-      extrapolated: sequentialCount < profileCount,
-      errors: sequential.errors,
-    },
-    speedUp: Number((sequentialFullMs / parallel.wallMs).toFixed(1)),
-    target: 'wall ≤ 1.3 × critical path at concurrency 100',
-    targetMet: parallel.wallMs <= 1.3 * parallel.criticalPathMs,
+/** The loopback server runs in a child process (as a remote endpoint would), so its CPU does not slow the runner. */
+async function startServerProcess(): Promise<{ baseURL: string; maxInFlight: () => Promise<number>; close: () => void }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--latency', String(latencyMs)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve(String((message as { baseURL: string }).baseURL)));
+    child.once('exit', (code) => reject(new RangeError(`server process exited with code ${code}`)));
+  });
+  return {
+    baseURL,
+    maxInFlight: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (message) => resolve(Number((message as { maxInFlight: number }).maxInFlight)));
+        child.send('max-in-flight');
+      }),
+    close: () => child.kill(),
   };
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-} finally {
-  await server.close();
 }
+
+async function serve(): Promise<void> {
+  const server = await startOpenAITestServer((request) => {
+    const model = request.body.model;
+    const prompt = request.body.messages?.[0]?.content ?? '';
+    const content = model === 'policy' ? POLICY_REPLY : prompt.includes('\nResponse:\n') ? REPLY : ANALYSIS;
+    return { content, delayMs: latencyMs };
+  });
+  process.on('message', () => process.send?.({ maxInFlight: server.maxInFlight() }));
+  process.send?.({ baseURL: server.baseURL });
+}
+
+async function main(): Promise<void> {
+  const server = await startServerProcess();
+  try {
+    // Warm-up (module loading, JIT, connection pool) so that both runs measure the steady state.
+    await measure(server.baseURL, 4, 4);
+    const parallel = await measure(server.baseURL, profileCount, profileCount);
+    const peak = await server.maxInFlight();
+    const sequential = await measure(server.baseURL, sequentialCount, 1);
+    const sequentialFullMs = (sequential.wallMs / sequentialCount) * profileCount;
+    const report = {
+      latencyMs,
+      profiles: profileCount,
+      turnsPerEpisode: `${parallel.minTurns}–${parallel.maxTurns}`,
+      callsPerEpisode: parallel.longestCalls,
+      criticalPathMs: parallel.criticalPathMs,
+      concurrency100: {
+        wallMs: Math.round(parallel.wallMs),
+        ratioToCriticalPath: Number((parallel.wallMs / parallel.criticalPathMs).toFixed(3)),
+        peakRequestsInFlight: peak,
+        runnerCpuMs: parallel.cpuMs,
+        episodeMs: parallel.episodeMs,
+        errors: parallel.errors,
+      },
+      concurrency1: {
+        profilesRun: sequentialCount,
+        wallMs: Math.round(sequential.wallMs),
+        wallMsFor100: Math.round(sequentialFullMs),
+        extrapolated: sequentialCount < profileCount,
+        errors: sequential.errors,
+      },
+      speedUp: Number((sequentialFullMs / parallel.wallMs).toFixed(1)),
+      target: 'wall ≤ 1.3 × critical path at concurrency 100',
+      targetMet: parallel.wallMs <= 1.3 * parallel.criticalPathMs,
+      loadAverage: loadavg().map((value) => Number(value.toFixed(1))),
+      cpus: cpus().length,
+    };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    server.close();
+  }
+}
+
+await (values.serve ? serve() : main());

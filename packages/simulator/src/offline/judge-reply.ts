@@ -2,6 +2,7 @@ import type { IntentionKey, Language, PersonalityType, StrategyLabel, StrategyTa
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { JUDGE_WEIGHTS as W, LENGTH_LIMITS } from './judge-weights';
 import { findStoryDetails } from './story-details';
+import { clicheCount, echoCount, warmthCount } from './tone-signals';
 import type { StoryIndex } from './story-index';
 import { detectGarbled, isLanguageMismatch, maxOverlapWithEarlier, replyLength, reportFormatting } from './text-signals';
 
@@ -22,6 +23,11 @@ export interface JudgeReason {
     | 'grounded'
     | 'ungrounded'
     | 'repetition'
+    | 'echo'
+    | 'no-echo'
+    | 'cliche'
+    | 'warm'
+    | 'comfortable-length'
     | 'too-short'
     | 'too-long'
     | 'report-format'
@@ -42,6 +48,8 @@ export interface JudgeInput {
   personality: PersonalityType;
   story: StoryIndex;
   earlierReplies: readonly string[];
+  /** The user's own last message (what the reply answers). */
+  lastUserMessage: string;
   emotion: number;
   recentDeltas: readonly number[];
   tags: StrategyTagResult;
@@ -118,21 +126,40 @@ function personalityReasons(
   return reasons;
 }
 
-function formReasons(input: JudgeInput, details: readonly string[]): JudgeReason[] {
+function groundingReasons(input: JudgeInput, details: readonly string[], length: number): JudgeReason[] {
   const reasons: JudgeReason[] = [];
-  const length = replyLength(input.reply, input.lang);
   const limits = LENGTH_LIMITS[input.lang];
-  if (details.length >= 3) reasons.push({ code: 'grounded', points: W.groundedMany, detail: details.slice(0, 2).join('、') });
+  if (details.length >= 3) reasons.push({ code: 'grounded', points: W.groundedMany, detail: details.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ') });
   else if (details.length >= 1) reasons.push({ code: 'grounded', points: W.groundedSome, detail: details[0] });
   else if (length > limits.short * 2) reasons.push({ code: 'ungrounded', points: W.ungrounded });
+  if (input.lastUserMessage.trim() !== '') {
+    const echoed = echoCount(input.reply, input.lastUserMessage, input.lang);
+    if (echoed >= (input.lang === 'zh' ? 12 : 5)) reasons.push({ code: 'echo', points: W.echoMany });
+    else if (echoed >= (input.lang === 'zh' ? 6 : 2)) reasons.push({ code: 'echo', points: W.echoSome });
+    else if (echoed === 0 || (input.lang === 'zh' && echoed <= 2)) reasons.push({ code: 'no-echo', points: W.echoNone });
+  }
   const overlap = maxOverlapWithEarlier(input.reply, input.earlierReplies);
   if (overlap >= 0.85) reasons.push({ code: 'repetition', points: W.repeatedVerbatim });
   else if (overlap >= 0.6) reasons.push({ code: 'repetition', points: W.repeatedMostly });
+  return reasons;
+}
+
+function styleReasons(input: JudgeInput, length: number): JudgeReason[] {
+  const reasons: JudgeReason[] = [];
+  const limits = LENGTH_LIMITS[input.lang];
   if (length < limits.tooShort) reasons.push({ code: 'too-short', points: W.tooShort });
   else if (length < limits.short) reasons.push({ code: 'too-short', points: W.short });
   else if (length > limits.wall) reasons.push({ code: 'too-long', points: W.wallOfText });
   else if (length > limits.long) reasons.push({ code: 'too-long', points: W.long });
+  else if (length >= limits.comfortableMin && length <= limits.comfortableMax) {
+    reasons.push({ code: 'comfortable-length', points: W.comfortableLength });
+  }
   if (reportFormatting(input.reply) >= 4) reasons.push({ code: 'report-format', points: W.reportFormatting });
+  const cliches = clicheCount(input.reply, input.lang);
+  if (cliches > 0) reasons.push({ code: 'cliche', points: Math.max(W.clicheCap, cliches * W.clichePerPhrase) });
+  const warmth = warmthCount(input.reply, input.lang);
+  if (warmth >= 2) reasons.push({ code: 'warm', points: W.warmMany });
+  else if (warmth === 1) reasons.push({ code: 'warm', points: W.warmSome });
   return reasons;
 }
 
@@ -155,11 +182,13 @@ export function judgeReply(input: JudgeInput): Judgement {
     return { score: W.garbled, reasons: [{ code: 'garbled', points: W.garbled, detail: garble.reasons[0] }], details: [], garbled: true };
   }
   const details = findStoryDetails(input.reply, input.story, input.lang);
+  const length = replyLength(input.reply, input.lang);
   const labels = perceivedLabels(input.tags, details);
   const reasons: JudgeReason[] = [
     ...needReasons(input.intention, labels),
     ...personalityReasons(input.personality, input.tags, labels),
-    ...formReasons(input, details),
+    ...groundingReasons(input, details, length),
+    ...styleReasons(input, length),
   ];
   if (isLanguageMismatch(input.reply, input.lang)) reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
   const mood = moodReason(input.emotion, input.recentDeltas);

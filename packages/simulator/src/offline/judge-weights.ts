@@ -23,6 +23,18 @@ export const JUDGE_WEIGHTS = {
   /** Other personas: one open question shows interest; three or more overwhelm. */
   engagedQuestion: 1,
   tooManyQuestions: -1,
+  /** Picked up what the user just said: shared content words with their last message (many / some / none). */
+  echoMany: 3,
+  echoSome: 1.5,
+  echoNone: -2,
+  /** Each canned counselling phrase ("听起来…", "it sounds like…"), down to clicheCap. */
+  clichePerPhrase: -0.7,
+  clicheCap: -3.5,
+  /** Warm, casual tone (particles, laughter, exclamations): two or more markers / one. */
+  warmMany: 2,
+  warmSome: 1,
+  /** A comfortable length (zh 120–450 characters, en 25–110 words). */
+  comfortableLength: 1,
   /** Concrete details of the user's story (names, event words) used in the reply. */
   groundedMany: 3,
   groundedSome: 1.5,
@@ -55,6 +67,6 @@ export const JUDGE_WEIGHTS = {
 
 /** Length thresholds: zh in characters, en in words. */
 export const LENGTH_LIMITS = {
-  zh: { tooShort: 6, short: 15, long: 500, wall: 900 },
-  en: { tooShort: 4, short: 8, long: 250, wall: 450 },
+  zh: { tooShort: 6, short: 15, comfortableMin: 120, comfortableMax: 450, long: 600, wall: 900 },
+  en: { tooShort: 4, short: 8, comfortableMin: 25, comfortableMax: 110, long: 180, wall: 350 },
 } as const;

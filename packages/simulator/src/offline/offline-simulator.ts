@@ -99,6 +99,7 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
       personality,
       story: memory.story,
       earlierReplies: state.history.filter((message) => message.role === 'assistant').map((message) => message.content),
+      lastUserMessage: state.history.findLast((message) => message.role === 'user')?.content ?? '',
       emotion: state.emotion,
       recentDeltas: memory.deltas,
       tags: tagger.tag(reply, state.lang),

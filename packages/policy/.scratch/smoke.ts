@@ -1,0 +1,14 @@
+import * as tf from '@tensorflow/tfjs-core';
+import { initTfBackend } from '../src/tf-backend';
+import { createTransformerModel } from '../src/transformer-model';
+await initTfBackend({ preferred: 'wasm' });
+const model = createTransformerModel({ config: { vocabSize: 64, hiddenSize: 32, intermediateSize: 48, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, eosTokenIds: [1] }, seed: 1, valueHead: true });
+const ids = tf.tensor2d([[3,4,5,6,7],[8,9,10,0,0]], [2,5], 'int32');
+const mask = tf.tensor2d([[1,1,1,1,1],[1,1,1,0,0]], [2,5], 'int32');
+const s = model.scoreSequences(ids, mask, { withEntropy: true, withValues: true });
+console.log(s.logProbs.arraySync(), s.entropies?.arraySync(), s.values?.shape, Math.log(64));
+const before = tf.memory().numTensors;
+const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids, mask), model.policyVariables());
+console.log('loss', value.dataSync()[0], Object.keys(grads).length, model.policyVariables().length);
+tf.dispose(value); tf.dispose(grads);
+console.log('tensors', before, tf.memory().numTensors, model.parameterCount());

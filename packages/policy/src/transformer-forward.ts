@@ -1,0 +1,184 @@
+import * as tf from '@tensorflow/tfjs-core';
+import { effectiveLayerWeights, type LoraState } from './lora';
+import type { TransformerConfig } from './model-config';
+import type { LayerWeights, TransformerWeights } from './transformer-weights';
+
+/** Keys and values of one layer for the positions seen so far: `[batch, kvHeads, length, headDim]`. */
+export interface LayerKeyValues {
+  keys: tf.Tensor4D;
+  values: tf.Tensor4D;
+}
+
+/** Rotary tables `[batch, length, qHeads + kvHeads, headDim]`; the q part carries the 1/√headDim scale. */
+export interface RotaryTables {
+  cos: tf.Tensor4D;
+  sin: tf.Tensor4D;
+}
+
+export interface ForwardInputs {
+  /** int32 `[batch, length]`. */
+  inputIds: tf.Tensor2D;
+  rotary: RotaryTables;
+  /** Additive mask broadcastable to `[batch, 1, 1, length, pastLength + length]` (0 or -1e9). */
+  mask: tf.Tensor;
+  /** Past keys/values per layer (generation); absent for a full-sequence pass. */
+  past?: LayerKeyValues[];
+}
+
+const rotationMatrices = new Map<number, tf.Tensor2D>();
+
+/** `x·R = rotate_half(x) = [-x₂, x₁]` as a constant matrix, so rotary embedding costs one matmul. */
+function rotateHalfMatrix(headDim: number): tf.Tensor2D {
+  let matrix = rotationMatrices.get(headDim);
+  if (!matrix || matrix.isDisposed) {
+    const half = headDim / 2;
+    const data = new Float32Array(headDim * headDim);
+    for (let column = 0; column < half; column += 1) data[(column + half) * headDim + column] = -1;
+    for (let column = half; column < headDim; column += 1) data[(column - half) * headDim + column] = 1;
+    matrix = tf.keep(tf.tensor2d(data, [headDim, headDim]));
+    rotationMatrices.set(headDim, matrix);
+  }
+  return matrix;
+}
+
+/**
+ * Rotary tables for float positions `[batch, length]` (HF `rotate_half` convention: frequencies repeated
+ * over both halves). Call inside `tf.tidy`.
+ */
+export function rotaryTables(positions: tf.Tensor2D, config: TransformerConfig): RotaryTables {
+  const { headDim, ropeTheta, numAttentionHeads, numKeyValueHeads } = config;
+  const half = headDim / 2;
+  const inverseFrequency = new Float32Array(headDim);
+  for (let index = 0; index < headDim; index += 1) {
+    inverseFrequency[index] = 1 / ropeTheta ** ((2 * (index % half)) / headDim);
+  }
+  const [batch, length] = positions.shape;
+  const angles = tf.mul(tf.reshape(positions, [batch, length, 1, 1]), tf.tensor4d(inverseFrequency, [1, 1, 1, headDim]));
+  const headScale = new Float32Array(numAttentionHeads + numKeyValueHeads).fill(1);
+  headScale.fill(1 / Math.sqrt(headDim), 0, numAttentionHeads);
+  const scale = tf.tensor4d(headScale, [1, 1, numAttentionHeads + numKeyValueHeads, 1]);
+  return { cos: tf.mul(tf.cos(angles), scale), sin: tf.mul(tf.sin(angles), scale) };
+}
+
+/** Positions of a padded batch: the number of real tokens before each one (pads get the previous value). */
+export function positionsFromMask(attentionMask: tf.Tensor2D): tf.Tensor2D {
+  return tf.relu(tf.sub(tf.cumsum(tf.cast(attentionMask, 'float32'), 1), 1)) as tf.Tensor2D;
+}
+
+/** Additive causal + key-padding mask `[batch, 1, 1, length, length]` for a full-sequence pass. */
+export function causalMask(attentionMask: tf.Tensor2D): tf.Tensor {
+  const [batch, length] = attentionMask.shape;
+  const lower = new Float32Array(length * length);
+  for (let row = 0; row < length; row += 1) lower.fill(1, row * length, row * length + row + 1);
+  const keys = tf.reshape(tf.cast(attentionMask, 'float32'), [batch, 1, length]);
+  const allowed = tf.mul(tf.tensor3d(lower, [1, length, length]), keys);
+  return tf.reshape(tf.mul(tf.sub(1, allowed), -1e9), [batch, 1, 1, length, length]);
+}
+
+export function rmsNorm(x: tf.Tensor, weight: tf.Tensor, epsilon: number): tf.Tensor {
+  const variance = tf.mean(tf.square(x), -1, true);
+  return tf.mul(tf.mul(x, tf.rsqrt(tf.add(variance, epsilon))), weight);
+}
+
+/**
+ * float32 one-hot rows. Built as int32 then cast: the wasm OneHot kernel ignores `dtype` and writes
+ * int32 bits into a float32 tensor.
+ */
+export function floatOneHot(indices: tf.Tensor1D, depth: number): tf.Tensor2D {
+  return tf.cast(tf.oneHot(indices, depth), 'float32') as tf.Tensor2D;
+}
+
+/** Embedding lookup whose gradient is a one-hot matmul (the wasm backend lacks UnsortedSegmentSum). */
+export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor2D {
+  const lookup = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => ({
+    value: tf.gather(inputs[0] as tf.Tensor, flatIds) as tf.Tensor2D,
+    gradFunc: (dy: tf.Tensor) => [tf.matMul(floatOneHot(flatIds, table.shape[0]), dy as tf.Tensor2D, true)],
+  }));
+  return lookup(table) as tf.Tensor2D;
+}
+
+function attention(
+  x2d: tf.Tensor2D,
+  weights: { qkv: tf.Tensor2D; qkvBias?: tf.Tensor; o: tf.Tensor2D; oBias?: tf.Tensor },
+  inputs: { batch: number; length: number; rotary: RotaryTables; mask: tf.Tensor; past?: LayerKeyValues },
+  config: TransformerConfig,
+): { output: tf.Tensor2D; present: LayerKeyValues } {
+  const { numAttentionHeads: heads, numKeyValueHeads: kvHeads, headDim } = config;
+  const { batch, length } = inputs;
+  const group = heads / kvHeads;
+  const qkv = tf.fused.matMul({ a: x2d, b: weights.qkv, transposeB: true, bias: weights.qkvBias });
+  const [qk, v] = tf.split(tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]), [heads + kvHeads, kvHeads], 2);
+  const rotated = tf.reshape(tf.matMul(tf.reshape(qk as tf.Tensor, [-1, headDim]), rotateHalfMatrix(headDim)), qk?.shape as number[]);
+  const qkRoped = tf.add(tf.mul(qk as tf.Tensor, inputs.rotary.cos), tf.mul(rotated, inputs.rotary.sin));
+  const [q, k] = tf.split(qkRoped, [heads, kvHeads], 2);
+  let keys = tf.transpose(k as tf.Tensor, [0, 2, 1, 3]) as tf.Tensor4D;
+  let values = tf.transpose(v as tf.Tensor, [0, 2, 1, 3]) as tf.Tensor4D;
+  if (inputs.past) {
+    keys = tf.concat([inputs.past.keys, keys], 2);
+    values = tf.concat([inputs.past.values, values], 2);
+  }
+  const keyLength = keys.shape[2];
+  // Grouped queries: [B, T, kv, g, d] → [B, kv, g·T, d], so each kv head serves its g query heads.
+  const queries = tf.reshape(
+    tf.transpose(tf.reshape(q as tf.Tensor, [batch, length, kvHeads, group, headDim]), [0, 2, 3, 1, 4]),
+    [batch, kvHeads, group * length, headDim],
+  );
+  const scores = tf.reshape(tf.matMul(queries, keys, false, true), [batch, kvHeads, group, length, keyLength]);
+  const probabilities = tf.reshape(tf.softmax(tf.add(scores, inputs.mask)), [batch, kvHeads, group * length, keyLength]);
+  const context = tf.reshape(tf.matMul(probabilities, values), [batch, kvHeads, group, length, headDim]);
+  const merged = tf.reshape(tf.transpose(context, [0, 3, 1, 2, 4]), [batch * length, heads * headDim]);
+  const output = tf.fused.matMul({ a: merged as tf.Tensor2D, b: weights.o, transposeB: true, bias: weights.oBias }) as tf.Tensor2D;
+  return { output, present: { keys, values } };
+}
+
+function mlp(x2d: tf.Tensor2D, gateUp: tf.Tensor2D, down: tf.Tensor2D, intermediate: number): tf.Tensor2D {
+  const [gate, up] = tf.split(tf.matMul(x2d, gateUp, false, true), [intermediate, intermediate], 1);
+  const activated = tf.mul(tf.mul(gate as tf.Tensor, tf.sigmoid(gate as tf.Tensor)), up as tf.Tensor) as tf.Tensor2D;
+  return tf.matMul(activated, down, false, true);
+}
+
+function decoderLayer(
+  hidden: tf.Tensor2D,
+  layer: LayerWeights,
+  index: number,
+  context: { lora: LoraState | undefined; config: TransformerConfig; batch: number; length: number; inputs: ForwardInputs },
+): { hidden: tf.Tensor2D; present: LayerKeyValues } {
+  const { config, lora, inputs } = context;
+  const effective = effectiveLayerWeights(layer, index, lora, config);
+  const attended = attention(
+    rmsNorm(hidden, layer.inputNorm, config.rmsNormEps) as tf.Tensor2D,
+    { qkv: effective.qkvWeight, qkvBias: layer.qkvBias, o: effective.oWeight, oBias: layer.oBias },
+    { batch: context.batch, length: context.length, rotary: inputs.rotary, mask: inputs.mask, past: inputs.past?.[index] },
+    config,
+  );
+  const afterAttention = tf.add(hidden, attended.output) as tf.Tensor2D;
+  const normed = rmsNorm(afterAttention, layer.postNorm, config.rmsNormEps) as tf.Tensor2D;
+  const output = tf.add(afterAttention, mlp(normed, effective.gateUpWeight, effective.downWeight, config.intermediateSize));
+  return { hidden: output as tf.Tensor2D, present: attended.present };
+}
+
+/**
+ * Run the decoder: final-normed hidden states `[batch·length, hidden]` and each layer's keys/values
+ * (past included). Call inside `tf.tidy`.
+ */
+export function transformerHidden(
+  weights: TransformerWeights,
+  config: TransformerConfig,
+  lora: LoraState | undefined,
+  inputs: ForwardInputs,
+): { hidden: tf.Tensor2D; present: LayerKeyValues[] } {
+  const [batch, length] = inputs.inputIds.shape;
+  let hidden = embedTokens(weights.embedTokens as tf.Tensor2D, tf.reshape(inputs.inputIds, [-1]));
+  const present: LayerKeyValues[] = [];
+  weights.layers.forEach((layer, index) => {
+    const result = decoderLayer(hidden, layer, index, { lora, config, batch, length, inputs });
+    hidden = result.hidden;
+    present.push(result.present);
+  });
+  return { hidden: rmsNorm(hidden, weights.finalNorm, config.rmsNormEps) as tf.Tensor2D, present };
+}
+
+/** Logits `[rows, vocab]` of hidden states `[rows, hidden]` (tied embeddings or `lm_head`). */
+export function languageModelHead(hidden: tf.Tensor2D, weights: TransformerWeights): tf.Tensor2D {
+  return tf.matMul(hidden, (weights.lmHead ?? weights.embedTokens) as tf.Tensor2D, false, true);
+}

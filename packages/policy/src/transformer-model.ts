@@ -1,0 +1,274 @@
+import { hashSeed } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import './register-gradients';
+import {
+  createLoraState,
+  disposeLoraState,
+  type LoraConfigInput,
+  type LoraState,
+  loraVariables,
+  mergeLora,
+  unmergeLora,
+} from './lora';
+import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
+import type { NamedFloatTensor } from './safetensors';
+import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
+import {
+  causalMask,
+  floatOneHot,
+  type LayerKeyValues,
+  languageModelHead,
+  positionsFromMask,
+  rotaryTables,
+  transformerHidden,
+} from './transformer-forward';
+import {
+  allVariables,
+  disposeWeights,
+  exportNamedTensors,
+  initializeWeights,
+  seededNormal,
+  type TransformerWeights,
+} from './transformer-weights';
+
+export interface CreateTransformerModelOptions {
+  /** Resolved config, or camelCase fields to resolve. */
+  config: TransformerConfig | TransformerConfigInput;
+  /** Seed of the weight initialisation (default 0). */
+  seed?: number;
+  /** Std of the normal initialisation of matrices (HF `initializer_range`, default 0.02). */
+  initStd?: number;
+  /** Attach a value head (critic) (default false). */
+  valueHead?: boolean;
+}
+
+/**
+ * Decoder-only transformer (Llama / Qwen2 family) in tfjs: RMSNorm, rotary embeddings, grouped-query
+ * attention, SwiGLU, optional QKV bias, tied or untied embeddings, optional value head and LoRA.
+ * Implements `TrainableLanguageModel`. Owns its variables: call `dispose()` when done.
+ */
+export class TransformerModel implements TrainableLanguageModel {
+  readonly config: TransformerConfig;
+  readonly weights: TransformerWeights;
+  private lora: LoraState | undefined;
+  private frozen = false;
+
+  constructor(config: TransformerConfig, weights: TransformerWeights) {
+    this.config = config;
+    this.weights = weights;
+  }
+
+  get vocabSize(): number {
+    return this.config.vocabSize;
+  }
+
+  /** `pad_token_id`, else the first EOS id, else 0. */
+  get padTokenId(): number {
+    return this.config.padTokenId ?? this.config.eosTokenIds[0] ?? 0;
+  }
+
+  get hasValueHead(): boolean {
+    return this.weights.valueHead !== undefined;
+  }
+
+  /** The LoRA state, when adapters are enabled. */
+  get loraState(): LoraState | undefined {
+    return this.lora;
+  }
+
+  /** Number of weights (base model and value head; LoRA adapters excluded). */
+  parameterCount(): number {
+    return allVariables(this.weights).reduce((sum, variable) => sum + variable.size, 0);
+  }
+
+  /**
+   * Final-normed hidden states `[batch·length, hidden]` of a right- or left-padded batch (positions count
+   * real tokens only, so padding never shifts them). Call inside `tf.tidy`.
+   */
+  hiddenStates(inputIds: tf.Tensor2D, attentionMask: tf.Tensor2D): tf.Tensor2D {
+    const rotary = rotaryTables(positionsFromMask(attentionMask), this.config);
+    return transformerHidden(this.weights, this.config, this.lora, {
+      inputIds,
+      rotary,
+      mask: causalMask(attentionMask),
+    }).hidden;
+  }
+
+  /** Logits `[batch, length, vocab]` of every position. The caller owns the result. */
+  forwardLogits(inputIds: tf.Tensor2D, attentionMask: tf.Tensor2D): tf.Tensor3D {
+    return tf.tidy(() => {
+      const [batch, length] = inputIds.shape;
+      const logits = languageModelHead(this.hiddenStates(inputIds, attentionMask), this.weights);
+      return tf.reshape(logits, [batch, length, this.config.vocabSize]) as tf.Tensor3D;
+    });
+  }
+
+  /** See `TrainableLanguageModel.scoreSequences`. The caller owns the returned tensors. */
+  scoreSequences(inputIds: tf.Tensor2D, attentionMask: tf.Tensor2D, options: ScoreSequencesOptions = {}): SequenceScores {
+    return tf.tidy(() => {
+      const [batch, length] = inputIds.shape;
+      const hidden = tf.reshape(this.hiddenStates(inputIds, attentionMask), [batch, length, this.config.hiddenSize]);
+      const scored = tf.reshape(tf.slice(hidden, [0, 0, 0], [batch, length - 1, -1]), [-1, this.config.hiddenSize]);
+      let logits = languageModelHead(scored as tf.Tensor2D, this.weights);
+      const temperature = options.temperature ?? 1;
+      if (temperature !== 1) logits = tf.div(logits, temperature);
+      const logSoftmax = tf.logSoftmax(logits);
+      const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]);
+      const targetOneHot = floatOneHot(targets as tf.Tensor1D, this.config.vocabSize);
+      const shape: [number, number] = [batch, length - 1];
+      const result: SequenceScores = {
+        logProbs: tf.reshape(tf.sum(tf.mul(logSoftmax, targetOneHot), -1), shape) as tf.Tensor2D,
+      };
+      if (options.withEntropy) {
+        result.entropies = tf.reshape(tf.neg(tf.sum(tf.mul(tf.exp(logSoftmax), logSoftmax), -1)), shape) as tf.Tensor2D;
+      }
+      if (options.withValues && this.weights.valueHead) {
+        const { weight, bias } = this.weights.valueHead;
+        const values = tf.fused.matMul({ a: scored as tf.Tensor2D, b: weight as tf.Tensor2D, transposeB: true, bias });
+        result.values = tf.reshape(values, shape) as tf.Tensor2D;
+      }
+      return result as unknown as tf.TensorContainer;
+    }) as unknown as SequenceScores;
+  }
+
+  /**
+   * Mean next-token cross-entropy over positions where `lossMask` (default: `attentionMask`) is 1 at the
+   * target token: a scalar for pretraining / supervised fine-tuning. The caller owns it.
+   */
+  languageModelLoss(inputIds: tf.Tensor2D, attentionMask: tf.Tensor2D, lossMask?: tf.Tensor2D): tf.Scalar {
+    return tf.tidy(() => {
+      const [batch, length] = inputIds.shape;
+      const { logProbs } = this.scoreSequences(inputIds, attentionMask);
+      const mask = tf.cast(tf.slice(lossMask ?? attentionMask, [0, 1], [batch, length - 1]), 'float32');
+      return tf.div(tf.neg(tf.sum(tf.mul(logProbs, mask))), tf.maximum(tf.sum(mask), 1)) as tf.Scalar;
+    });
+  }
+
+  /**
+   * One incremental step for generation: run `inputIds [batch, length]` at `positions` (float
+   * `[batch, length]`) after `past`, with an additive `mask` over past + new keys. Returns logits of the
+   * last position `[batch, vocab]` and the updated keys/values; the caller owns both.
+   */
+  decode(options: { inputIds: tf.Tensor2D; positions: tf.Tensor2D; mask: tf.Tensor; past?: LayerKeyValues[] }): {
+    logits: tf.Tensor2D;
+    present: LayerKeyValues[];
+  } {
+    return tf.tidy(() => {
+      const [batch, length] = options.inputIds.shape;
+      const { hidden, present } = transformerHidden(this.weights, this.config, this.lora, {
+        inputIds: options.inputIds,
+        rotary: rotaryTables(options.positions, this.config),
+        mask: options.mask,
+        past: options.past,
+      });
+      const last = tf.slice(tf.reshape(hidden, [batch, length, -1]), [0, length - 1, 0], [batch, 1, -1]);
+      const logits = languageModelHead(tf.reshape(last, [batch, -1]) as tf.Tensor2D, this.weights);
+      return { logits, present } as unknown as tf.TensorContainer;
+    }) as unknown as { logits: tf.Tensor2D; present: LayerKeyValues[] };
+  }
+
+  /** Every variable (LoRA adapters included) under a stable name, for optimizer checkpoints. */
+  namedVariables(): Map<string, tf.Variable> {
+    const named = new Map<string, tf.Variable>([['embedTokens', this.weights.embedTokens]]);
+    this.weights.layers.forEach((layer, index) => {
+      for (const [key, variable] of Object.entries(layer)) named.set(`layers.${index}.${key}`, variable as tf.Variable);
+    });
+    named.set('finalNorm', this.weights.finalNorm);
+    if (this.weights.lmHead) named.set('lmHead', this.weights.lmHead);
+    if (this.weights.valueHead) {
+      named.set('valueHead.weight', this.weights.valueHead.weight);
+      named.set('valueHead.bias', this.weights.valueHead.bias);
+    }
+    this.lora?.adapters.forEach((perLayer, index) => {
+      for (const [target, adapter] of Object.entries(perLayer)) {
+        named.set(`lora.${index}.${target}.a`, adapter.a);
+        named.set(`lora.${index}.${target}.b`, adapter.b);
+      }
+    });
+    return named;
+  }
+
+  /** Variables the policy loss optimises: the LoRA adapters when enabled, else every base weight. */
+  policyVariables(): tf.Variable[] {
+    if (this.frozen) return [];
+    if (this.lora) return loraVariables(this.lora);
+    const valueHead = this.weights.valueHead;
+    return allVariables(this.weights).filter((variable) => variable !== valueHead?.weight && variable !== valueHead?.bias);
+  }
+
+  valueVariables(): tf.Variable[] {
+    const head = this.weights.valueHead;
+    return head && !this.frozen ? [head.weight, head.bias] : [];
+  }
+
+  /** Attach a fresh value head (weight normal(0, 0.02) seeded, bias 0); no-op when one exists. */
+  addValueHead(seed = 0): void {
+    if (this.weights.valueHead) return;
+    const h = this.config.hiddenSize;
+    this.weights.valueHead = {
+      weight: tf.variable(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
+      bias: tf.variable(tf.zeros([1]), true),
+    };
+  }
+
+  /** Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them. */
+  enableLora(config: LoraConfigInput = {}): LoraState {
+    if (this.lora) disposeLoraState(this.lora);
+    this.lora = createLoraState(config, this.config);
+    return this.lora;
+  }
+
+  /** Fold the adapters into the base weights (faster generation); `unmergeLora` restores them exactly. */
+  mergeLora(): void {
+    if (this.lora) mergeLora(this.weights.layers, this.lora, this.config);
+  }
+
+  unmergeLora(): void {
+    if (this.lora) unmergeLora(this.lora);
+  }
+
+  /**
+   * A frozen copy of the current policy (adapters folded in, no value head, no trainable variables)
+   * for KL penalties. The caller disposes it.
+   */
+  createReferenceCopy(): TransformerModel {
+    const wasMerged = this.lora?.mergedBase !== undefined;
+    this.mergeLora();
+    const clone = (variable: tf.Variable) => tf.variable(variable, false);
+    const weights: TransformerWeights = {
+      embedTokens: clone(this.weights.embedTokens),
+      layers: this.weights.layers.map((layer) => {
+        const copied = Object.entries(layer).map(([key, variable]) => [key, clone(variable as tf.Variable)]);
+        return Object.fromEntries(copied) as unknown as TransformerWeights['layers'][number];
+      }),
+      finalNorm: clone(this.weights.finalNorm),
+      ...(this.weights.lmHead ? { lmHead: clone(this.weights.lmHead) } : {}),
+    };
+    if (!wasMerged) this.unmergeLora();
+    const copy = new TransformerModel(this.config, weights);
+    copy.frozen = true;
+    return copy;
+  }
+
+  /** HF-named float32 copies of every weight (LoRA adapters not folded in; see `mergeLora`). */
+  exportWeights(): Promise<NamedFloatTensor[]> {
+    return exportNamedTensors(this.weights, this.config);
+  }
+
+  dispose(): void {
+    if (this.lora) disposeLoraState(this.lora);
+    this.lora = undefined;
+    disposeWeights(this.weights);
+  }
+}
+
+/** A freshly initialised model (seeded, deterministic on every backend). */
+export function createTransformerModel(options: CreateTransformerModelOptions): TransformerModel {
+  const config = resolveTransformerConfig(options.config as TransformerConfigInput);
+  const weights = initializeWeights(config, {
+    seed: options.seed ?? 0,
+    initStd: options.initStd ?? 0.02,
+    valueHead: options.valueHead ?? false,
+  });
+  return new TransformerModel(config, weights);
+}
