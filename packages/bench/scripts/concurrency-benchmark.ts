@@ -7,15 +7,16 @@
  *   npx tsx --conditions=source packages/bench/scripts/concurrency-benchmark.ts [--latency 100] [--profiles 100]
  *     [--sequential-profiles 100]   (fewer sequential profiles → the concurrency-1 time is extrapolated)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+
 import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type ChatClient, createOpenAIChatClient } from '@rlver/llm';
-import type { DialoguePolicyV1, Profile, Trajectory } from '@rlver/spec';
 import { createLlmSimulator } from '@rlver/simulator';
+import type { DialoguePolicyV1, Profile, Trajectory } from '@rlver/spec';
 import { startOpenAITestServer } from '@rlver/test-utils';
 import { runBenchmark } from '../src/index';
 
@@ -32,7 +33,8 @@ const profileCount = Number(values.profiles);
 const sequentialCount = Math.min(profileCount, Number(values['sequential-profiles']));
 
 // Scripted outputs that never end a dialogue: Δ = 0 keeps the emotion at 40, and no reply says goodbye.
-const ANALYSIS = 'Content:\n[meaning]\nAsks a question.\nTargetCompletion:\n[fit]\nPartly.\nActivity:\n[inner]\nCalm.\nAnalyse:\n[feeling]\nNeutral.\nChange:\n0';
+const ANALYSIS =
+  'Content:\n[meaning]\nAsks a question.\nTargetCompletion:\n[fit]\nPartly.\nActivity:\n[inner]\nCalm.\nAnalyse:\n[feeling]\nNeutral.\nChange:\n0';
 const REPLY = 'Thinking:\nneutral\nOrigin:\nok\nChange:\nshort\nResponse:\nHmm, go on.';
 const POLICY_REPLY = 'That sounds hard. What happened next?';
 
@@ -100,13 +102,50 @@ async function measure(baseURL: string, count: number, concurrency: number) {
   const errors = result.trajectories.filter((trajectory) => trajectory.stopReason === 'error').length;
   const turns = result.trajectories.map((trajectory) => trajectory.turns.length);
   const durations = result.trajectories.map((trajectory) => trajectory.durationMs);
-  const episodeMs = { mean: Math.round(durations.reduce((a, b) => a + b, 0) / durations.length), max: Math.round(Math.max(...durations)) };
-  return { wallMs, cpuMs, episodeMs, longestCalls, criticalPathMs: longestCalls * latencyMs, errors, minTurns: Math.min(...turns), maxTurns: Math.max(...turns) };
+  const episodeMs = {
+    mean: Math.round(durations.reduce((a, b) => a + b, 0) / durations.length),
+    max: Math.round(Math.max(...durations)),
+  };
+  return {
+    wallMs,
+    cpuMs,
+    episodeMs,
+    longestCalls,
+    criticalPathMs: longestCalls * latencyMs,
+    errors,
+    minTurns: Math.min(...turns),
+    maxTurns: Math.max(...turns),
+  };
+}
+
+/**
+ * Lower bound: the same number of calls (100 workers × 30 sequential calls) through the chat client alone, without
+ * simulator, environment or runner, to separate the HTTP client's cost from the runner's.
+ */
+async function measureClientOnly(baseURL: string, workers: number, callsPerWorker: number) {
+  const client = createOpenAIChatClient({ model: 'policy', baseURL, timeoutMs: 30_000 });
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let call = 0; call < callsPerWorker; call += 1) {
+        await client.complete({ messages: [{ role: 'user', content: `worker ${worker} call ${call}` }] });
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wallMs: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
 }
 
 /** The loopback server runs in a child process (as a remote endpoint would), so its CPU does not slow the runner. */
-async function startServerProcess(): Promise<{ baseURL: string; maxInFlight: () => Promise<number>; close: () => void }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--latency', String(latencyMs)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+async function startServerProcess(): Promise<{
+  baseURL: string;
+  maxInFlight: () => Promise<number>;
+  close: () => void;
+}> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--latency', String(latencyMs)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const baseURL = await new Promise<string>((resolve, reject) => {
     child.once('message', (message) => resolve(String((message as { baseURL: string }).baseURL)));
     child.once('exit', (code) => reject(new RangeError(`server process exited with code ${code}`)));
@@ -140,6 +179,7 @@ async function main(): Promise<void> {
     await measure(server.baseURL, 4, 4);
     const parallel = await measure(server.baseURL, profileCount, profileCount);
     const peak = await server.maxInFlight();
+    const clientOnly = await measureClientOnly(server.baseURL, profileCount, parallel.longestCalls);
     const sequential = await measure(server.baseURL, sequentialCount, 1);
     const sequentialFullMs = (sequential.wallMs / sequentialCount) * profileCount;
     const report = {
@@ -156,6 +196,7 @@ async function main(): Promise<void> {
         episodeMs: parallel.episodeMs,
         errors: parallel.errors,
       },
+      clientOnlyBaseline: { ...clientOnly, calls: profileCount * parallel.longestCalls },
       concurrency1: {
         profilesRun: sequentialCount,
         wallMs: Math.round(sequential.wallMs),

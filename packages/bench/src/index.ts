@@ -8,7 +8,13 @@ export {
   parseJudgeOutput,
 } from './judge/capability-judge';
 export { buildJudgeMessages, JUDGE_PROMPT_VERSION, renderDialogueForJudge } from './judge/judge-prompt';
-export { CAPABILITIES, CAPABILITY_RUBRIC, type Capability, type CapabilityRubric, renderRubric } from './judge/judge-rubric';
+export {
+  CAPABILITIES,
+  CAPABILITY_RUBRIC,
+  type Capability,
+  type CapabilityRubric,
+  renderRubric,
+} from './judge/judge-rubric';
 export { type CapabilityJudgeSummary, type JudgedEpisode, judgeTrajectories } from './judge/judge-run';
 export { formatLeaderboardTable, leaderboardJson } from './leaderboard/format-leaderboard';
 export {
@@ -38,7 +44,12 @@ export {
 } from './metrics/trajectory-metrics';
 export { escapeHtml } from './report/escape-html';
 export { loadReportRuns, readTrajectoryFile } from './report/load-report-runs';
-export { type RenderReportOptions, type ReportJudgeSummary, type ReportRun, renderReport } from './report/render-report';
+export {
+  type RenderReportOptions,
+  type ReportJudgeSummary,
+  type ReportRun,
+  renderReport,
+} from './report/render-report';
 export {
   loadResultsForResume,
   RESULT_FILES,

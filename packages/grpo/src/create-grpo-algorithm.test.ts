@@ -151,7 +151,7 @@ describe('createGRPOAlgorithm', () => {
       const trajectories = runBanditEpisodes({ model, groups: 2, groupSize: 4, seed: 9 });
       for (const trajectory of trajectories) {
         const tokens = trajectory.turns[0]?.tokens;
-        if (tokens) tokens.logProbs[0] = Number.POSITIVE_INFINITY;
+        if (tokens) tokens.logProbs[0] = Number.NaN;
       }
       return trajectories;
     };

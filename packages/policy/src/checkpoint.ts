@@ -7,8 +7,8 @@ import type { AdamW } from './adamw';
 import type { LoraTarget } from './lora';
 import { loraTargetSchema } from './lora';
 import { modelConfigFromHF, modelConfigToHF } from './model-config';
-import { readJsonObject } from './policy-tokenizer';
 import type { PolicyTokenizer } from './policy-tokenizer';
+import { readJsonObject } from './policy-tokenizer';
 import { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
 import { TransformerModel } from './transformer-model';
 import { weightsFromNamedTensors } from './transformer-weights';
@@ -73,9 +73,19 @@ async function writeWeights(directory: string, tensors: NamedFloatTensor[], maxS
 async function loraTensors(model: TransformerModel): Promise<NamedFloatTensor[]> {
   const tensors: NamedFloatTensor[] = [];
   for (const [layer, perLayer] of (model.loraState?.adapters ?? []).entries()) {
-    for (const [target, adapter] of Object.entries(perLayer) as Array<[LoraTarget, { a: tf.Variable; b: tf.Variable }]>) {
-      tensors.push({ name: peftName(layer, target, 'A'), shape: [...adapter.a.shape], data: (await adapter.a.data()) as Float32Array });
-      tensors.push({ name: peftName(layer, target, 'B'), shape: [...adapter.b.shape], data: (await adapter.b.data()) as Float32Array });
+    for (const [target, adapter] of Object.entries(perLayer) as Array<
+      [LoraTarget, { a: tf.Variable; b: tf.Variable }]
+    >) {
+      tensors.push({
+        name: peftName(layer, target, 'A'),
+        shape: [...adapter.a.shape],
+        data: (await adapter.a.data()) as Float32Array,
+      });
+      tensors.push({
+        name: peftName(layer, target, 'B'),
+        shape: [...adapter.b.shape],
+        data: (await adapter.b.data()) as Float32Array,
+      });
     }
   }
   return tensors;
@@ -120,7 +130,9 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   if (optimizerState || options.trainerState) {
     const trainerState = {
       schemaVersion: 1,
-      ...(optimizerState ? { optimizer: { step: optimizerState.step, learningRate: optimizerState.learningRate } } : {}),
+      ...(optimizerState
+        ? { optimizer: { step: optimizerState.step, learningRate: optimizerState.learningRate } }
+        : {}),
       extra: options.trainerState ?? {},
     };
     await writeFile(join(directory, 'trainer_state.json'), json(trainerState));
@@ -138,14 +150,16 @@ const indexSchema = z.object({ weight_map: z.record(z.string(), z.string()) });
 /** Every tensor of a model folder (model.safetensors, or the shards listed in model.safetensors.index.json). */
 export async function readCheckpointTensors(directory: string): Promise<Map<string, NamedFloatTensor>> {
   const indexPath = join(directory, 'model.safetensors.index.json');
-  const files = (await exists(indexPath))
-    ? await readShardList(indexPath)
-    : ['model.safetensors'];
+  const files = (await exists(indexPath)) ? await readShardList(indexPath) : ['model.safetensors'];
   const tensors = new Map<string, NamedFloatTensor>();
   for (const file of files) {
     const path = join(directory, file);
     const buffer = await readFile(path).catch((error: unknown) => {
-      throw new InvalidInputError({ file: path, message: 'cannot be read (expected safetensors weights).', cause: error });
+      throw new InvalidInputError({
+        file: path,
+        message: 'cannot be read (expected safetensors weights).',
+        cause: error,
+      });
     });
     for (const tensor of readSafetensors(buffer, path)) tensors.set(tensor.name, tensor);
   }
@@ -201,11 +215,19 @@ async function loadAdapters(model: TransformerModel, directory: string): Promise
   const path = join(directory, 'adapter_model.safetensors');
   const tensors = new Map(readSafetensors(await readFile(path), path).map((tensor) => [tensor.name, tensor]));
   for (const [layer, perLayer] of state.adapters.entries()) {
-    for (const [target, adapter] of Object.entries(perLayer) as Array<[LoraTarget, { a: tf.Variable; b: tf.Variable }]>) {
-      for (const [matrix, variable] of [['A', adapter.a], ['B', adapter.b]] as const) {
+    for (const [target, adapter] of Object.entries(perLayer) as Array<
+      [LoraTarget, { a: tf.Variable; b: tf.Variable }]
+    >) {
+      for (const [matrix, variable] of [
+        ['A', adapter.a],
+        ['B', adapter.b],
+      ] as const) {
         const tensor = tensors.get(peftName(layer, target, matrix));
         if (!tensor || tensor.data.length !== variable.size) {
-          throw new InvalidInputError({ file: path, message: `tensor "${peftName(layer, target, matrix)}" is missing or mis-shaped.` });
+          throw new InvalidInputError({
+            file: path,
+            message: `tensor "${peftName(layer, target, matrix)}" is missing or mis-shaped.`,
+          });
         }
         variable.assign(tf.tensor(tensor.data, variable.shape));
       }

@@ -14,9 +14,7 @@ export interface ClippedGradients {
 export function clipByGlobalNorm(gradients: Readonly<Record<string, tf.Tensor>>, maxNorm: number): ClippedGradients {
   const names = Object.keys(gradients);
   if (names.length === 0) return { gradients: {}, globalNorm: 0 };
-  const norm = tf.tidy(() =>
-    tf.sqrt(tf.addN(names.map((name) => tf.sum(tf.square(gradients[name] as tf.Tensor))))),
-  );
+  const norm = tf.tidy(() => tf.sqrt(tf.addN(names.map((name) => tf.sum(tf.square(gradients[name] as tf.Tensor))))));
   const globalNorm = norm.dataSync()[0] as number;
   norm.dispose();
   const scale = Math.min(1, maxNorm / (globalNorm + 1e-6));

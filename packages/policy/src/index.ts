@@ -1,1 +1,66 @@
+export { type AdamW, type AdamWConfigInput, type AdamWState, adamWConfigSchema, createAdamW } from './adamw';
+export { type ChatApiPolicyOptions, createChatApiPolicy } from './chat-api-policy';
+export {
+  type LoadTransformerModelOptions,
+  loadOptimizerState,
+  loadTransformerModel,
+  readCheckpointTensors,
+  type SaveCheckpointOptions,
+  saveCheckpoint,
+} from './checkpoint';
+export {
+  createEmbeddedPolicy,
+  embeddedModelDirectory,
+  type LoadCheckpointPolicyOptions,
+  loadCheckpointPolicy,
+} from './checkpoint-policy';
+export { type ClippedGradients, clipByGlobalNorm } from './clip-by-global-norm';
+export { type GenerateOptions, type GenerationResult, generate } from './generate';
+export {
+  type LoraAdapter,
+  type LoraConfig,
+  type LoraConfigInput,
+  type LoraState,
+  type LoraTarget,
+  loraConfigSchema,
+  loraTargetSchema,
+} from './lora';
+export {
+  hfModelConfigSchema,
+  modelConfigFromHF,
+  modelConfigToHF,
+  resolveTransformerConfig,
+  type TransformerConfig,
+  type TransformerConfigInput,
+  transformerConfigSchema,
+} from './model-config';
+export {
+  type ApplyChatTemplateOptions,
+  type CreatePolicyTokenizerOptions,
+  createPolicyTokenizer,
+  loadPolicyTokenizer,
+  type PolicyTokenizer,
+} from './policy-tokenizer';
+export { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
+export { type SampledToken, sampleToken, type TokenSamplingOptions } from './sample-token';
+export {
+  type RowScores,
+  type ScoreSequencesMinibatchedOptions,
+  scoreSequencesMinibatched,
+} from './score-sequences-minibatched';
+export { backendFromEnvironment, type InitTfBackendOptions, initTfBackend, type TfBackendName } from './tf-backend';
+export {
+  createTfjsDialoguePolicy,
+  type TfjsDialoguePolicy,
+  type TfjsDialoguePolicyOptions,
+} from './tfjs-dialogue-policy';
+export {
+  formatAssistantTurn,
+  policySystemPrompt,
+  splitThinkReply,
+  type ThinkSplit,
+  thinkFormatOk,
+} from './think-format';
 export type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
+export type { LayerKeyValues } from './transformer-forward';
+export { type CreateTransformerModelOptions, createTransformerModel, TransformerModel } from './transformer-model';

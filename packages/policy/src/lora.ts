@@ -129,7 +129,9 @@ export function effectiveLayerWeights(
     qkvWeight: qkvDelta ? tf.add(base.qkvWeight, qkvDelta) : base.qkvWeight,
     oWeight: adapters.o_proj ? tf.add(base.oWeight, delta(adapters.o_proj, scale, [0, 0])) : base.oWeight,
     gateUpWeight: gateUpDelta ? tf.add(base.gateUpWeight, gateUpDelta) : base.gateUpWeight,
-    downWeight: adapters.down_proj ? tf.add(base.downWeight, delta(adapters.down_proj, scale, [0, 0])) : base.downWeight,
+    downWeight: adapters.down_proj
+      ? tf.add(base.downWeight, delta(adapters.down_proj, scale, [0, 0]))
+      : base.downWeight,
   };
 }
 

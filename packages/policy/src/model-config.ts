@@ -82,13 +82,20 @@ export function resolveTransformerConfig(input: TransformerConfigInput, source =
     fail('numKeyValueHeads', `${numKeyValueHeads} must divide numAttentionHeads (${value.numAttentionHeads}).`);
   }
   if (!Number.isInteger(headDim)) {
-    fail('headDim', `hiddenSize ${value.hiddenSize} is not divisible by ${value.numAttentionHeads} heads; set headDim.`);
+    fail(
+      'headDim',
+      `hiddenSize ${value.hiddenSize} is not divisible by ${value.numAttentionHeads} heads; set headDim.`,
+    );
   }
   if (headDim % 2 !== 0) fail('headDim', `${headDim} must be even for rotary embeddings.`);
-  for (const id of [...value.eosTokenIds, value.bosTokenId, value.padTokenId]) {
-    if (id !== undefined && id >= value.vocabSize) {
-      fail('eosTokenIds', `token id ${id} is outside the vocabulary (size ${value.vocabSize}).`);
-    }
+  const tokenFields: Array<[string, Array<number | undefined>]> = [
+    ['eosTokenIds', value.eosTokenIds],
+    ['bosTokenId', [value.bosTokenId]],
+    ['padTokenId', [value.padTokenId]],
+  ];
+  for (const [field, ids] of tokenFields) {
+    const outside = ids.find((id) => id !== undefined && id >= value.vocabSize);
+    if (outside !== undefined) fail(field, `token id ${outside} is outside the vocabulary (size ${value.vocabSize}).`);
   }
   return {
     ...value,

@@ -100,7 +100,11 @@ async function readJsonObject(path: string, required: boolean): Promise<Record<s
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (!required) return undefined;
-    throw new InvalidInputError({ file: path, message: 'cannot be read; is this a Hugging Face model folder?', cause: error });
+    throw new InvalidInputError({
+      file: path,
+      message: 'cannot be read; is this a Hugging Face model folder?',
+      cause: error,
+    });
   }
   const parsed = safeParseJSON(text);
   if (!parsed.success || typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {

@@ -69,7 +69,9 @@ export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'
     if (!width) return fail(`tensor "${name}": dtype ${dtype} is not supported (F32, F16, BF16).`);
     const count = shape.reduce((product, size) => product * size, 1);
     if (offsets[1] - offsets[0] !== count * width || dataStart + offsets[1] > buffer.byteLength) {
-      return fail(`tensor "${name}": data_offsets [${offsets.join(', ')}] do not match shape ${JSON.stringify(shape)}.`);
+      return fail(
+        `tensor "${name}": data_offsets [${offsets.join(', ')}] do not match shape ${JSON.stringify(shape)}.`,
+      );
     }
     const bytes = buffer.subarray(dataStart + offsets[0], dataStart + offsets[1]);
     tensors.push({ name, shape, data: decodeTensor(bytes, dtype, count) });
@@ -77,15 +79,63 @@ export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'
   return tensors;
 }
 
-/** Serialise float32 tensors as safetensors (F32, header padded to 8 bytes; `metadata` strings only). */
-export function writeSafetensors(tensors: readonly NamedFloatTensor[], metadata?: Record<string, string>): Uint8Array {
-  const header: Record<string, unknown> = metadata ? { __metadata__: metadata } : {};
-  let offset = 0;
-  for (const tensor of tensors) {
-    const size = tensor.data.length * 4;
-    header[tensor.name] = { dtype: 'F32', shape: tensor.shape, data_offsets: [offset, offset + size] };
-    offset += size;
+/** float32 → IEEE half bits (round to nearest even; overflow to ±Inf). */
+function floatToHalf(value: number): number {
+  const floats = new Float32Array([value]);
+  const bits = new Uint32Array(floats.buffer)[0] as number;
+  const sign = (bits >>> 16) & 0x8000;
+  const exponent = ((bits >>> 23) & 0xff) - 127 + 15;
+  const mantissa = bits & 0x7fffff;
+  if (((bits >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mantissa ? 0x200 : 0);
+  if (exponent >= 0x1f) return sign | 0x7c00;
+  if (exponent <= 0) {
+    if (exponent < -10) return sign;
+    const full = mantissa | 0x800000;
+    const shift = 14 - exponent;
+    const rounded = (full + (1 << (shift - 1)) - 1 + ((full >>> shift) & 1)) >>> shift;
+    return sign | rounded;
   }
+  const rounded = (mantissa + 0xfff + ((mantissa >>> 13) & 1)) >>> 13;
+  return (sign | (exponent << 10)) + rounded;
+}
+
+/** float32 → bfloat16 bits (round to nearest even). */
+function floatToBfloat16(bits: number): number {
+  if ((bits & 0x7f800000) === 0x7f800000 && bits & 0x7fffff) return (bits >>> 16) | 0x40;
+  return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
+}
+
+function encodeTensor(data: Float32Array, dtype: SafetensorsDtype): Uint8Array {
+  if (dtype === 'F32') return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const halves = new Uint16Array(data.length);
+  if (dtype === 'BF16') {
+    const words = new Uint32Array(data.buffer, data.byteOffset, data.length);
+    for (let index = 0; index < data.length; index += 1) halves[index] = floatToBfloat16(words[index] as number);
+  } else {
+    for (let index = 0; index < data.length; index += 1) halves[index] = floatToHalf(data[index] as number);
+  }
+  return new Uint8Array(halves.buffer);
+}
+
+export type SafetensorsDtype = 'F32' | 'F16' | 'BF16';
+
+/**
+ * Serialise float32 tensors as safetensors (header padded to 8 bytes). `dtype` F16 / BF16 rounds to
+ * nearest even; `metadata` holds strings only.
+ */
+export function writeSafetensors(
+  tensors: readonly NamedFloatTensor[],
+  metadata?: Record<string, string>,
+  dtype: SafetensorsDtype = 'F32',
+): Uint8Array {
+  const header: Record<string, unknown> = metadata ? { __metadata__: metadata } : {};
+  const encoded = tensors.map((tensor) => encodeTensor(tensor.data, dtype));
+  let offset = 0;
+  tensors.forEach((tensor, index) => {
+    const size = (encoded[index] as Uint8Array).byteLength;
+    header[tensor.name] = { dtype, shape: tensor.shape, data_offsets: [offset, offset + size] };
+    offset += size;
+  });
   let headerText = JSON.stringify(header);
   headerText += ' '.repeat((8 - ((8 + Buffer.byteLength(headerText)) % 8)) % 8);
   const headerBytes = new TextEncoder().encode(headerText);
@@ -93,9 +143,9 @@ export function writeSafetensors(tensors: readonly NamedFloatTensor[], metadata?
   new DataView(out.buffer).setBigUint64(0, BigInt(headerBytes.byteLength), true);
   out.set(headerBytes, 8);
   let position = 8 + headerBytes.byteLength;
-  for (const tensor of tensors) {
-    out.set(new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength), position);
-    position += tensor.data.byteLength;
+  for (const bytes of encoded) {
+    out.set(bytes, position);
+    position += bytes.byteLength;
   }
   return out;
 }

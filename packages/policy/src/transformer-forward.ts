@@ -53,7 +53,10 @@ export function rotaryTables(positions: tf.Tensor2D, config: TransformerConfig):
     inverseFrequency[index] = 1 / ropeTheta ** ((2 * (index % half)) / headDim);
   }
   const [batch, length] = positions.shape;
-  const angles = tf.mul(tf.reshape(positions, [batch, length, 1, 1]), tf.tensor4d(inverseFrequency, [1, 1, 1, headDim]));
+  const angles = tf.mul(
+    tf.reshape(positions, [batch, length, 1, 1]),
+    tf.tensor4d(inverseFrequency, [1, 1, 1, headDim]),
+  );
   const headScale = new Float32Array(numAttentionHeads + numKeyValueHeads).fill(1);
   headScale.fill(1 / Math.sqrt(headDim), 0, numAttentionHeads);
   const scale = tf.tensor4d(headScale, [1, 1, numAttentionHeads + numKeyValueHeads, 1]);
@@ -107,8 +110,15 @@ function attention(
   const { batch, length } = inputs;
   const group = heads / kvHeads;
   const qkv = tf.fused.matMul({ a: x2d, b: weights.qkv, transposeB: true, bias: weights.qkvBias });
-  const [qk, v] = tf.split(tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]), [heads + kvHeads, kvHeads], 2);
-  const rotated = tf.reshape(tf.matMul(tf.reshape(qk as tf.Tensor, [-1, headDim]), rotateHalfMatrix(headDim)), qk?.shape as number[]);
+  const [qk, v] = tf.split(
+    tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]),
+    [heads + kvHeads, kvHeads],
+    2,
+  );
+  const rotated = tf.reshape(
+    tf.matMul(tf.reshape(qk as tf.Tensor, [-1, headDim]), rotateHalfMatrix(headDim)),
+    qk?.shape as number[],
+  );
   const qkRoped = tf.add(tf.mul(qk as tf.Tensor, inputs.rotary.cos), tf.mul(rotated, inputs.rotary.sin));
   const [q, k] = tf.split(qkRoped, [heads, kvHeads], 2);
   let keys = tf.transpose(k as tf.Tensor, [0, 2, 1, 3]) as tf.Tensor4D;
@@ -124,10 +134,20 @@ function attention(
     [batch, kvHeads, group * length, headDim],
   );
   const scores = tf.reshape(tf.matMul(queries, keys, false, true), [batch, kvHeads, group, length, keyLength]);
-  const probabilities = tf.reshape(tf.softmax(tf.add(scores, inputs.mask)), [batch, kvHeads, group * length, keyLength]);
+  const probabilities = tf.reshape(tf.softmax(tf.add(scores, inputs.mask)), [
+    batch,
+    kvHeads,
+    group * length,
+    keyLength,
+  ]);
   const context = tf.reshape(tf.matMul(probabilities, values), [batch, kvHeads, group, length, headDim]);
   const merged = tf.reshape(tf.transpose(context, [0, 3, 1, 2, 4]), [batch * length, heads * headDim]);
-  const output = tf.fused.matMul({ a: merged as tf.Tensor2D, b: weights.o, transposeB: true, bias: weights.oBias }) as tf.Tensor2D;
+  const output = tf.fused.matMul({
+    a: merged as tf.Tensor2D,
+    b: weights.o,
+    transposeB: true,
+    bias: weights.oBias,
+  }) as tf.Tensor2D;
   return { output, present: { keys, values } };
 }
 
@@ -141,19 +161,34 @@ function decoderLayer(
   hidden: tf.Tensor2D,
   layer: LayerWeights,
   index: number,
-  context: { lora: LoraState | undefined; config: TransformerConfig; batch: number; length: number; inputs: ForwardInputs },
+  context: {
+    lora: LoraState | undefined;
+    config: TransformerConfig;
+    batch: number;
+    length: number;
+    inputs: ForwardInputs;
+  },
 ): { hidden: tf.Tensor2D; present: LayerKeyValues } {
   const { config, lora, inputs } = context;
   const effective = effectiveLayerWeights(layer, index, lora, config);
   const attended = attention(
     rmsNorm(hidden, layer.inputNorm, config.rmsNormEps) as tf.Tensor2D,
     { qkv: effective.qkvWeight, qkvBias: layer.qkvBias, o: effective.oWeight, oBias: layer.oBias },
-    { batch: context.batch, length: context.length, rotary: inputs.rotary, mask: inputs.mask, past: inputs.past?.[index] },
+    {
+      batch: context.batch,
+      length: context.length,
+      rotary: inputs.rotary,
+      mask: inputs.mask,
+      past: inputs.past?.[index],
+    },
     config,
   );
   const afterAttention = tf.add(hidden, attended.output) as tf.Tensor2D;
   const normed = rmsNorm(afterAttention, layer.postNorm, config.rmsNormEps) as tf.Tensor2D;
-  const output = tf.add(afterAttention, mlp(normed, effective.gateUpWeight, effective.downWeight, config.intermediateSize));
+  const output = tf.add(
+    afterAttention,
+    mlp(normed, effective.gateUpWeight, effective.downWeight, config.intermediateSize),
+  );
   return { hidden: output as tf.Tensor2D, present: attended.present };
 }
 

@@ -104,7 +104,11 @@ export class TransformerModel implements TrainableLanguageModel {
   }
 
   /** See `TrainableLanguageModel.scoreSequences`. The caller owns the returned tensors. */
-  scoreSequences(inputIds: tf.Tensor2D, attentionMask: tf.Tensor2D, options: ScoreSequencesOptions = {}): SequenceScores {
+  scoreSequences(
+    inputIds: tf.Tensor2D,
+    attentionMask: tf.Tensor2D,
+    options: ScoreSequencesOptions = {},
+  ): SequenceScores {
     return tf.tidy(() => {
       const [batch, length] = inputIds.shape;
       const hidden = tf.reshape(this.hiddenStates(inputIds, attentionMask), [batch, length, this.config.hiddenSize]);
@@ -193,7 +197,9 @@ export class TransformerModel implements TrainableLanguageModel {
     if (this.frozen) return [];
     if (this.lora) return loraVariables(this.lora);
     const valueHead = this.weights.valueHead;
-    return allVariables(this.weights).filter((variable) => variable !== valueHead?.weight && variable !== valueHead?.bias);
+    return allVariables(this.weights).filter(
+      (variable) => variable !== valueHead?.weight && variable !== valueHead?.bias,
+    );
   }
 
   valueVariables(): tf.Variable[] {

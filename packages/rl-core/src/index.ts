@@ -39,8 +39,10 @@ export {
   type OptimizerState,
 } from './optim/adamw-optimizer';
 export { clipByGlobalNorm, globalNorm } from './optim/clip-by-global-norm';
+export { ensureGradientsRegistered } from './optim/ensure-gradients-registered';
 export {
   createGuardedUpdater,
+  type GradientOptimizer,
   type GuardedStepResult,
   type GuardedUpdater,
   type LossComputation,
@@ -55,4 +57,3 @@ export { parseAlgorithmConfig } from './parse-algorithm-config';
 export { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 export { type SampleScores, scoreSamples } from './score-samples';
 export { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from './state/tensor-files';
-export { ensureGradientsRegistered } from './optim/ensure-gradients-registered';

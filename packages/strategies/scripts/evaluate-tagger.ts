@@ -1,13 +1,22 @@
 /**
- * Score the rule tagger on the hand-labelled replies: per-label precision/recall/F1 and micro-F1 for the
- * dev split, the held-out test split and all items.
+ * Score the rule tagger on a hand-labelled file: per-label precision/recall/F1 and micro-F1 for the dev
+ * split, the held-out test split and all items. Records may lack `id` and `split` and carry an `author`;
+ * a file without any `split` (eval/independent-replies.jsonl) is split by position: even 0-based index →
+ * dev, odd → test.
  *
- *   npx tsx --conditions=source scripts/evaluate-tagger.ts [--file eval/labelled-replies.jsonl] [--errors dev]
+ *   npx tsx --conditions=source scripts/evaluate-tagger.ts [--file eval/independent-replies.jsonl] [--errors dev]
  */
 import { fileURLToPath } from 'node:url';
 import { type CommandSpec, formatHelp, parseCommandArgs } from '@rlver/cli-kit';
 import { readJsonlFile, STRATEGY_LABELS, type StrategyLabel } from '@rlver/spec';
-import { computeMultiLabelScores, createRuleTagger, type LabelledReply, labelledReplySchema } from '../src/index';
+import {
+  computeMultiLabelScores,
+  createRuleTagger,
+  type LabelledReply,
+  labelledReplySchema,
+  resolveLabelledReplies,
+  type SplitRule,
+} from '../src/index';
 
 const commandSpec: CommandSpec = {
   usage: 'npx tsx --conditions=source scripts/evaluate-tagger.ts [options]',
@@ -17,6 +26,13 @@ const commandSpec: CommandSpec = {
       type: 'string',
       description: 'Labelled JSONL file',
       default: fileURLToPath(new URL('../eval/labelled-replies.jsonl', import.meta.url)),
+    },
+    'split-by': {
+      type: 'string',
+      description:
+        "field: the record's split (missing → test); index: even 0-based position → dev, odd → test; auto: index when no record has a split",
+      choices: ['auto', 'field', 'index'],
+      default: 'auto',
     },
     errors: { type: 'string', description: 'Print the misclassified items of this split', choices: ['dev', 'test'] },
   },
@@ -56,7 +72,9 @@ function main(): void {
     process.stdout.write(formatHelp(commandSpec));
     return;
   }
-  const items = readJsonlFile(String(flags.file), labelledReplySchema).records.map((record) => record.value);
+  const records = readJsonlFile(String(flags.file), labelledReplySchema).records.map((record) => record.value);
+  const items = resolveLabelledReplies(records, flags['split-by'] as SplitRule);
+  console.log(`file ${String(flags.file)} (splits by ${String(flags['split-by'])})`);
   const tagger = createRuleTagger();
   const predictions = new Map(items.map((item) => [item.id, tagger.tag(item.text, item.lang).labels]));
   report(

@@ -27,7 +27,13 @@ export {
   formatTurnStrategies,
 } from './analytics/strategy-sequences';
 export { createStrategyTagger } from './create-strategy-tagger';
-export { type LabelledReply, labelledReplySchema } from './evaluation/labelled-reply';
+export {
+  type LabelledReply,
+  type LabelledReplyRecord,
+  labelledReplySchema,
+  resolveLabelledReplies,
+  type SplitRule,
+} from './evaluation/labelled-reply';
 export {
   computeMultiLabelScores,
   type LabelScore,

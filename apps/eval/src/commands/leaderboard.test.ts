@@ -6,11 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaderboardCommand } from './leaderboard';
 
 function sageLine(id: string, emotion: number): string {
-  return JSON.stringify({ id, emo_point: emotion, emo_state: 'Emotion-B', history: [{ role: 'user', content: 'hi', 'emotion-point': emotion }] });
+  return JSON.stringify({
+    id,
+    emo_point: emotion,
+    emo_state: 'Emotion-B',
+    history: [{ role: 'user', content: 'hi', 'emotion-point': emotion }],
+  });
 }
 
 let output = '';
-let stdout: ReturnType<typeof vi.spyOn>;
+let stdout: { mockRestore: () => void };
 beforeEach(() => {
   output = '';
   stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -23,7 +28,10 @@ afterEach(() => stdout.mockRestore());
 function fixture(): string {
   const root = mkdtempSync(join(tmpdir(), 'eval-leaderboard-'));
   mkdirSync(join(root, 'agent'));
-  writeFileSync(join(root, 'agent', 'model-a.jsonl'), [sageLine('1', 100), sageLine('2', 5), sageLine('3', 45)].join('\n'));
+  writeFileSync(
+    join(root, 'agent', 'model-a.jsonl'),
+    [sageLine('1', 100), sageLine('2', 5), sageLine('3', 45)].join('\n'),
+  );
   writeFileSync(join(root, 'model-b.jsonl'), [sageLine('1', 40), sageLine('2', 41)].join('\n'));
   return root;
 }

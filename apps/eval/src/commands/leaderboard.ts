@@ -9,7 +9,10 @@ const spec: CommandSpec = {
     'Score a folder of result files (one <model>.jsonl per model, nested folders allowed; SAGE reference format or rlver-eval run output) and print the leaderboard.',
   positionals: [{ name: '<dir>', description: 'folder of .jsonl result files, or one file' }],
   flags: {
-    json: { type: 'boolean', description: 'print {"rows": [{model, name, score, success, failure, …}]} instead of a table' },
+    json: {
+      type: 'boolean',
+      description: 'print {"rows": [{model, name, score, success, failure, …}]} instead of a table',
+    },
   },
   details: [
     'Score = mean final emotion (1 decimal, half-up from the integer sum); success = final ≥ 100; failure = final < 10.',

@@ -7,7 +7,7 @@ import { InvalidInputError } from '@rlver/spec';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportCommand } from './report';
 
-let stderr: ReturnType<typeof vi.spyOn>;
+let stderr: { mockRestore: () => void };
 beforeEach(() => {
   stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
 });

@@ -43,7 +43,10 @@ export const reportCommand: CliCommand = {
     }
     const out = String(flags.out);
     if (!out.endsWith('.html')) {
-      throw new InvalidConfigError({ field: '--out', message: `--out "${out}" should name an .html file, e.g. --out report.html` });
+      throw new InvalidConfigError({
+        field: '--out',
+        message: `--out "${out}" should name an .html file, e.g. --out report.html`,
+      });
     }
     const runs = loadReportRuns(positionals);
     writeFileSync(out, renderReport({ runs, title: String(flags.title), tagger: createRuleTagger() }));

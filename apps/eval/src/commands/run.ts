@@ -73,7 +73,14 @@ export const runCommand: CliCommand = {
       writeFileSync(
         result.files.report,
         renderReport({
-          runs: [{ label: result.summary.label, trajectories: result.trajectories, settings: result.summary.settings, judge: result.summary.judge }],
+          runs: [
+            {
+              label: result.summary.label,
+              trajectories: result.trajectories,
+              settings: result.summary.settings,
+              judge: result.summary.judge,
+            },
+          ],
           tagger,
         }),
       );

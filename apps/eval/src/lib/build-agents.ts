@@ -1,7 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { createTemplatePolicy } from '@rlver/env';
-import { type DialoguePolicyV1, InvalidConfigError, type StrategyLabel, strategyLabelSchema, type UserSimulatorV1 } from '@rlver/spec';
 import { createLlmSimulator, createOfflineSimulator, type EmotionPresetName } from '@rlver/simulator';
+import {
+  type DialoguePolicyV1,
+  InvalidConfigError,
+  type StrategyLabel,
+  strategyLabelSchema,
+  type UserSimulatorV1,
+} from '@rlver/spec';
 import type { EndpointFactory } from './create-endpoints';
 
 /** The simulated user of `--simulator offline|openai:<model>`. */
@@ -19,7 +25,11 @@ export function buildSimulator(value: string, preset: EmotionPresetName, endpoin
  * Check `--policy embedded|<checkpoint dir>|openai:<model>|template:<label>` now (bad values throw, endpoints
  * are registered for probing) and return a loader that builds the policy later (models load only after the probe).
  */
-export function preparePolicy(value: string, seed: number, endpoints: EndpointFactory): () => Promise<DialoguePolicyV1> {
+export function preparePolicy(
+  value: string,
+  seed: number,
+  endpoints: EndpointFactory,
+): () => Promise<DialoguePolicyV1> {
   if (value.startsWith('template:')) {
     const label = value.slice('template:'.length);
     if (!strategyLabelSchema.safeParse(label).success) {
@@ -33,9 +43,12 @@ export function preparePolicy(value: string, seed: number, endpoints: EndpointFa
   // The policy package loads tfjs: import it only when a policy needs it.
   const client = endpoints.clientFor('--policy', value);
   if (client) return async () => (await import('@rlver/policy')).createChatApiPolicy({ client });
-  if (value === 'embedded') return async () => (await import('@rlver/policy')).createEmbeddedPolicy();
-  if (existsSync(value) && statSync(value).isDirectory()) {
-    return async () => (await import('@rlver/policy')).loadCheckpointPolicy(value);
+  if (value === 'embedded' || (existsSync(value) && statSync(value).isDirectory())) {
+    return async () => {
+      const policyPackage = await import('@rlver/policy');
+      await policyPackage.initTfBackend();
+      return value === 'embedded' ? policyPackage.createEmbeddedPolicy() : policyPackage.loadCheckpointPolicy(value);
+    };
   }
   throw new InvalidConfigError({
     field: '--policy',

@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { type CacheMode, type ChatClient, createFileCache, createOpenAIChatClient, type LlmCache, parseOpenAIModelFlag } from '@rlver/llm';
+import {
+  type CacheMode,
+  type ChatClient,
+  createFileCache,
+  createOpenAIChatClient,
+  type LlmCache,
+  parseOpenAIModelFlag,
+} from '@rlver/llm';
 import { InvalidConfigError } from '@rlver/spec';
 import { probeOpenAIEndpoint } from './probe-endpoint';
 
@@ -19,7 +26,10 @@ export interface EndpointFactory {
 }
 
 export function createEndpointFactory(settings: EndpointSettings): EndpointFactory {
-  const cache = settings.cacheMode === 'off' ? undefined : createFileCache({ directory: settings.cacheDir, mode: settings.cacheMode });
+  const cache =
+    settings.cacheMode === 'off'
+      ? undefined
+      : createFileCache({ directory: settings.cacheDir, mode: settings.cacheMode });
   const probes: Array<{ flag: string; model: string; baseURL: string }> = [];
   return {
     cache,
@@ -27,7 +37,10 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
       if (!value.startsWith('openai:')) return undefined;
       const model = parseOpenAIModelFlag(value);
       if (!model) {
-        throw new InvalidConfigError({ field: flag, message: `${flag} "${value}" names no model; write e.g. ${flag} openai:gpt-4o-mini` });
+        throw new InvalidConfigError({
+          field: flag,
+          message: `${flag} "${value}" names no model; write e.g. ${flag} openai:gpt-4o-mini`,
+        });
       }
       const client = createOpenAIChatClient({ model, baseURL: settings.baseURL, cache });
       probes.push({ flag, model, baseURL: client.baseURL });

@@ -12,15 +12,25 @@ export function printRunSummary(result: BenchmarkResult): void {
   const lines = [
     `${summary.label}: Sentient score ${score} · success ${summary.success} · failure ${summary.failure} · ${summary.profiles} profiles counted`,
   ];
-  if (summary.errors > 0) lines.push(`${summary.errors} episode(s) ended in an error and are excluded from the score (listed in ${files.summary})`);
+  if (summary.errors > 0)
+    lines.push(
+      `${summary.errors} episode(s) ended in an error and are excluded from the score (listed in ${files.summary})`,
+    );
   if (summary.judge) {
     const means = Object.entries(summary.judge.means).map(([name, value]) => `${name} ${value.toFixed(1)}`);
     lines.push(`capabilities (${summary.judge.judgeId}, not paper parity): ${means.join(' · ')}`);
   }
   if (!summary.complete) lines.push('interrupted: rerun the same command to resume (finished episodes are kept)');
-  lines.push(`results: ${files.results}`, `SAGE format: ${files.sageResults}`, `summary: ${files.summary}`, `report: ${files.report}`);
+  lines.push(
+    `results: ${files.results}`,
+    `SAGE format: ${files.sageResults}`,
+    `summary: ${files.summary}`,
+    `report: ${files.report}`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
   for (const excluded of summary.excluded.slice(0, 5)) {
-    process.stderr.write(`  excluded ${excluded.profileId} (repeat ${excluded.repeat}, ${excluded.stopReason}): ${excluded.message}\n`);
+    process.stderr.write(
+      `  excluded ${excluded.profileId} (repeat ${excluded.repeat}, ${excluded.stopReason}): ${excluded.message}\n`,
+    );
   }
 }

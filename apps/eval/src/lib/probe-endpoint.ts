@@ -21,7 +21,12 @@ function describeFailure(error: unknown): string {
   return String(error);
 }
 
-async function request(url: string, init: RequestInit, options: ProbeEndpointOptions, apiKey: string): Promise<Response> {
+async function request(
+  url: string,
+  init: RequestInit,
+  options: ProbeEndpointOptions,
+  apiKey: string,
+): Promise<Response> {
   try {
     return await fetch(url, {
       ...init,
@@ -65,7 +70,9 @@ export async function probeOpenAIEndpoint(options: ProbeEndpointOptions): Promis
     const body = (await models.json().catch(() => undefined)) as { data?: Array<{ id?: unknown }> } | undefined;
     const ids = Array.isArray(body?.data) ? body.data.map((item) => String(item.id)) : [];
     return ids.length > 0 && !ids.includes(options.model)
-      ? [`${options.baseURL} does not list model "${options.model}" (it lists ${ids.slice(0, 5).join(', ')}); calls may fail`]
+      ? [
+          `${options.baseURL} does not list model "${options.model}" (it lists ${ids.slice(0, 5).join(', ')}); calls may fail`,
+        ]
       : [];
   }
   if (models.status === 401 || models.status === 403) rejectStatus(models.status, 'GET /models', options);

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
 import type { CacheMode } from '@rlver/llm';
-import { InvalidConfigError, type Language } from '@rlver/spec';
 import type { EmotionPresetName } from '@rlver/simulator';
+import { InvalidConfigError, type Language } from '@rlver/spec';
 import { defaultCacheDir } from './create-endpoints';
 
 export const RUN_SPEC: CommandSpec = {
@@ -10,19 +10,39 @@ export const RUN_SPEC: CommandSpec = {
   summary:
     'Run the Sentient benchmark: every profile talks to the policy under the simulated user; writes results.jsonl, sage-results.jsonl, summary.json and report.html to --out. Rerunning with the same --out resumes.',
   flags: {
-    policy: { type: 'string', description: 'embedded | <checkpoint dir> | openai:<model> | template:<strategy>', default: 'embedded' },
+    policy: {
+      type: 'string',
+      description: 'embedded | <checkpoint dir> | openai:<model> | template:<strategy>',
+      default: 'embedded',
+    },
     simulator: { type: 'string', description: 'offline | openai:<model> (the sentient agent)', default: 'offline' },
-    preset: { type: 'string', description: 'emotion dynamics and stop rules', choices: ['sage', 'rlver-train'], default: 'sage' },
+    preset: {
+      type: 'string',
+      description: 'emotion dynamics and stop rules',
+      choices: ['sage', 'rlver-train'],
+      default: 'sage',
+    },
     profiles: { type: 'string', description: 'profile JSONL file (default: the shipped test set of --lang)' },
     lang: { type: 'string', description: 'language of the shipped test set (default zh)', choices: ['zh', 'en'] },
     ids: { type: 'string', description: 'comma-separated profile ids to run (default all)' },
     limit: { type: 'string', description: 'run only the first N profiles' },
     concurrency: { type: 'string', description: 'dialogues in flight at once', default: '8' },
     repeats: { type: 'string', description: 'runs over every profile; the score is mean ± std', default: '1' },
-    'base-url': { type: 'string', description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)' },
-    cache: { type: 'string', description: 'record/replay LLM calls', choices: ['write', 'read', 'off'], default: 'off' },
+    'base-url': {
+      type: 'string',
+      description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
+    },
+    cache: {
+      type: 'string',
+      description: 'record/replay LLM calls',
+      choices: ['write', 'read', 'off'],
+      default: 'off',
+    },
     'cache-dir': { type: 'string', description: 'cache folder (default <out>/llm-cache)' },
-    judge: { type: 'string', description: 'openai:<model>: score five capabilities 1–10 (project rubric, not paper parity)' },
+    judge: {
+      type: 'string',
+      description: 'openai:<model>: score five capabilities 1–10 (project rubric, not paper parity)',
+    },
     seed: { type: 'string', description: 'base seed of every episode', default: '0' },
     out: { type: 'string', short: 'o', description: 'output directory (default runs/<policy>-<preset>)' },
   },
@@ -56,23 +76,39 @@ export interface RunConfig {
 }
 
 function slug(value: string): string {
-  return value.replace(/^.*[\\/](?=[^\\/]+[\\/]?$)/, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'run';
+  return (
+    value
+      .replace(/^.*[\\/](?=[^\\/]+[\\/]?$)/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'run'
+  );
 }
 
 /** Turn parsed flags into a run config; every bad value throws `InvalidConfigError` naming the flag. */
 export function resolveRunConfig(flags: ParsedFlags, positionals: readonly string[]): RunConfig {
   if (positionals.length > 0) {
-    throw new InvalidConfigError({ message: `run takes no positional arguments, got "${positionals.join(' ')}"; use flags (see rlver-eval run --help)` });
+    throw new InvalidConfigError({
+      message: `run takes no positional arguments, got "${positionals.join(' ')}"; use flags (see rlver-eval run --help)`,
+    });
   }
   const text = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
   if (text('profiles') !== undefined && text('lang') !== undefined) {
-    throw new InvalidConfigError({ field: '--lang', message: '--lang selects the shipped test set; give either --profiles <file> or --lang, not both' });
+    throw new InvalidConfigError({
+      field: '--lang',
+      message: '--lang selects the shipped test set; give either --profiles <file> or --lang, not both',
+    });
   }
   const judge = text('judge');
   if (judge !== undefined && !/^openai:.+/.test(judge)) {
-    throw new InvalidConfigError({ field: '--judge', message: `--judge "${judge}" is not valid; use openai:<model>, e.g. --judge openai:gpt-4o-mini` });
+    throw new InvalidConfigError({
+      field: '--judge',
+      message: `--judge "${judge}" is not valid; use openai:<model>, e.g. --judge openai:gpt-4o-mini`,
+    });
   }
-  const ids = text('ids')?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = text('ids')
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   if (ids !== undefined && ids.length === 0) {
     throw new InvalidConfigError({ field: '--ids', message: '--ids is empty; give comma-separated profile ids' });
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { InvalidConfigError, InvalidInputError, type Language, type Profile } from '@rlver/spec';
 import { findProfile, loadProfiles, loadScenarioSet } from '@rlver/simulator';
+import { InvalidConfigError, InvalidInputError, type Language, type Profile } from '@rlver/spec';
 
 export interface SelectProfilesOptions {
   /** A profile JSONL file; else the shipped test set of `lang`. */
@@ -15,18 +15,26 @@ export interface SelectProfilesOptions {
 }
 
 /** Profiles of a run, with where they came from and loader warnings. Bad files and unknown ids throw (exit 2). */
-export function selectProfiles(options: SelectProfilesOptions): { profiles: Profile[]; source: string; warnings: string[] } {
+export function selectProfiles(options: SelectProfilesOptions): {
+  profiles: Profile[];
+  source: string;
+  warnings: string[];
+} {
   let profiles: Profile[];
   let warnings: string[] = [];
   let source: string;
   if (options.file) {
     if (!existsSync(options.file)) {
-      throw new InvalidInputError({ file: options.file, message: 'not found; check --profiles (a JSONL file, one profile per line)' });
+      throw new InvalidInputError({
+        file: options.file,
+        message: 'not found; check --profiles (a JSONL file, one profile per line)',
+      });
     }
     if (readFileSync(options.file, 'utf8').trim() === '') {
       throw new InvalidInputError({
         file: options.file,
-        message: 'is empty; --profiles needs one JSON profile per line (id, player, scene, main_cha, cha_group, task, first_talk)',
+        message:
+          'is empty; --profiles needs one JSON profile per line (id, player, scene, main_cha, cha_group, task, first_talk)',
       });
     }
     ({ profiles, warnings } = loadProfiles(options.file, { requireFirstTalk: options.requireFirstTalk }));

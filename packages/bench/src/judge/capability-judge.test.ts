@@ -31,7 +31,12 @@ afterEach(async () => {
 
 async function judgeWith(contents: Parameters<typeof scriptedContents>[0], maxResampleAttempts?: number) {
   server = await startOpenAITestServer(scriptedContents(contents));
-  const client = createOpenAIChatClient({ model: 'judge-model', baseURL: server.baseURL, sleep: async () => {}, timeoutMs: 2000 });
+  const client = createOpenAIChatClient({
+    model: 'judge-model',
+    baseURL: server.baseURL,
+    sleep: async () => {},
+    timeoutMs: 2000,
+  });
   return { server, judge: createCapabilityJudge({ client, maxResampleAttempts }) };
 }
 
@@ -39,7 +44,13 @@ describe('createCapabilityJudge', () => {
   it('should score a dialogue from a valid JSON answer and send the visible dialogue only', async () => {
     const { server, judge } = await judgeWith([GOOD]);
     const result = await judge.judge(dialogue);
-    expect(result.scores).toEqual({ empathic_depth: 7, core_insight: 6, solution_crafting: 4, style_adaptability: 8, dialogue_guidance: 5 });
+    expect(result.scores).toEqual({
+      empathic_depth: 7,
+      core_insight: 6,
+      solution_crafting: 4,
+      style_adaptability: 8,
+      dialogue_guidance: 5,
+    });
     expect(result.attempts).toBe(1);
     expect(judge.judgeId).toBe('openai:judge-model');
     const body = server.requests[0]?.body;
@@ -79,7 +90,9 @@ describe('judgeTrajectories', () => {
   it('should average over judged dialogues, count failures and skip errored episodes', async () => {
     const { judge } = await judgeWith([GOOD, 'nope', 'nope', 'nope']);
     const errored = syntheticTrajectory({ profileId: 'e', turns: [], stopReason: 'error', error: 'boom' });
-    const summary = await judgeTrajectories(judge, [dialogue, errored, { ...dialogue, episodeId: 'second' }], { concurrency: 1 });
+    const summary = await judgeTrajectories(judge, [dialogue, errored, { ...dialogue, episodeId: 'second' }], {
+      concurrency: 1,
+    });
     expect(summary).toMatchObject({ dialogues: 1, failures: 1, parity: 'not paper parity' });
     expect(summary.means.empathic_depth).toBe(7);
     expect(summary.episodes).toHaveLength(2);

@@ -9,7 +9,9 @@ const scoreSchema = z.number().int().min(1).max(10);
 /** The judge's answer: five integer scores 1–10 and a short rationale. */
 export const judgeOutputSchema = z.object({
   scores: z
-    .object(Object.fromEntries(CAPABILITIES.map((name) => [name, scoreSchema])) as Record<Capability, typeof scoreSchema>)
+    .object(
+      Object.fromEntries(CAPABILITIES.map((name) => [name, scoreSchema])) as Record<Capability, typeof scoreSchema>,
+    )
     .strict(),
   rationale: z.string().nullish(),
 });

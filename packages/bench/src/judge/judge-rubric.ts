@@ -24,7 +24,7 @@ export const CAPABILITY_RUBRIC: Readonly<Record<Capability, CapabilityRubric>> =
     anchors: [
       'Ignores or misreads the feelings, or answers with stock phrases ("that must be hard").',
       'Names a plausible feeling but stays general; little connection to the details the user gave.',
-      'Reflects specific feelings tied to the user\'s own details; the user would feel understood.',
+      "Reflects specific feelings tied to the user's own details; the user would feel understood.",
       'Captures layered or unspoken feelings accurately and warmly, and keeps doing so as the dialogue develops.',
     ],
   },
@@ -56,7 +56,7 @@ export const CAPABILITY_RUBRIC: Readonly<Record<Capability, CapabilityRubric>> =
       'How well tone, length and register fit this user and their current mood (casual vs. formal, brief vs. detailed, playful vs. serious), and adjust when the mood shifts.',
     anchors: [
       'One rigid style regardless of the user: lecture-like, overly long, or mismatched in tone.',
-      'Mostly appropriate tone but little adjustment to the user\'s mood or way of talking.',
+      "Mostly appropriate tone but little adjustment to the user's mood or way of talking.",
       'Tone and length fit the user and shift sensibly with their mood.',
       'Feels like a natural conversation partner for this specific person throughout.',
     ],

@@ -1,4 +1,4 @@
-import { type Trajectory } from '@rlver/spec';
+import type { Trajectory } from '@rlver/spec';
 import { isScoredEpisode } from '../score/compute-sentient-score';
 import type { CapabilityJudge, CapabilityScores } from './capability-judge';
 import { CAPABILITIES, type Capability } from './judge-rubric';

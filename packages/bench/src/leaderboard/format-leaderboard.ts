@@ -8,7 +8,16 @@ function formatNumber(value: number | null, decimals: number): string {
 /** Plain-text table of leaderboard rows (rank, model, score, success, failure, profiles, excluded). */
 export function formatLeaderboardTable(rows: readonly LeaderboardRow[]): string {
   const anyRepeats = rows.some((row) => row.repeats > 1);
-  const header = ['#', 'Model', 'Score', ...(anyRepeats ? ['± std'] : []), 'Success', 'Failure', 'Profiles', 'Excluded'];
+  const header = [
+    '#',
+    'Model',
+    'Score',
+    ...(anyRepeats ? ['± std'] : []),
+    'Success',
+    'Failure',
+    'Profiles',
+    'Excluded',
+  ];
   const body = rows.map((row, index) => [
     String(index + 1),
     row.model,
@@ -19,7 +28,9 @@ export function formatLeaderboardTable(rows: readonly LeaderboardRow[]): string 
     String(row.profiles),
     String(row.excluded),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)),
+  );
   const leftAligned = new Set([1]);
   const renderLine = (cells: readonly string[]) =>
     cells
@@ -28,7 +39,9 @@ export function formatLeaderboardTable(rows: readonly LeaderboardRow[]): string 
       )
       .join('  ')
       .trimEnd();
-  return [renderLine(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(renderLine)].join('\n') + '\n';
+  return (
+    [renderLine(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(renderLine)].join('\n') + '\n'
+  );
 }
 
 /** The `--json` form: `{ "rows": [{ model, name, score, success, failure, profiles, excluded, repeats, scoreStd, file, format }] }`. */

@@ -34,7 +34,13 @@ function fixtureDirectory(): string {
   mkdirSync(join(root, 'agent-b'));
   // 100 profiles summing to 3755 (37.55 → 37.6) and 2895 (28.95 → 29.0).
   writeResultFile(join(root, 'agent-a', 'model-x.jsonl'), [...Array(98).fill(37), 100, 3755 - 37 * 98 - 100]);
-  writeResultFile(join(root, 'agent-a', 'model-y_result.jsonl'), [...Array(96).fill(28), 100, 5, 51, 2895 - 28 * 96 - 156]);
+  writeResultFile(join(root, 'agent-a', 'model-y_result.jsonl'), [
+    ...Array(96).fill(28),
+    100,
+    5,
+    51,
+    2895 - 28 * 96 - 156,
+  ]);
   writeResultFile(join(root, 'agent-b', 'model-x.jsonl'), [100, 100, 0, 50]);
   return root;
 }
@@ -63,8 +69,18 @@ describe('importLeaderboard', () => {
     const root = mkdtempSync(join(tmpdir(), 'bench-leaderboard-'));
     mkdirSync(join(root, 'run-1'));
     const lines = [
-      syntheticTrajectory({ profileId: 'a', turns: [{ reply: 'hi', emotion: 60 }], stopReason: 'max_turns', repeat: 0 }),
-      syntheticTrajectory({ profileId: 'a', turns: [{ reply: 'hi', emotion: 80 }], stopReason: 'max_turns', repeat: 1 }),
+      syntheticTrajectory({
+        profileId: 'a',
+        turns: [{ reply: 'hi', emotion: 60 }],
+        stopReason: 'max_turns',
+        repeat: 0,
+      }),
+      syntheticTrajectory({
+        profileId: 'a',
+        turns: [{ reply: 'hi', emotion: 80 }],
+        stopReason: 'max_turns',
+        repeat: 1,
+      }),
     ];
     writeFileSync(join(root, 'run-1', 'results.jsonl'), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
     writeFileSync(join(root, 'run-1', 'sage-results.jsonl'), 'not read\n');
@@ -88,7 +104,10 @@ describe('importLeaderboard', () => {
 
 describe('modelNameOf', () => {
   it('should strip .jsonl and the _result suffix of SAGE repository names', () => {
-    expect(modelNameOf('/r/deepseek-v3/claude3.7.jsonl', '/r')).toEqual({ model: 'deepseek-v3/claude3.7', name: 'claude3.7' });
+    expect(modelNameOf('/r/deepseek-v3/claude3.7.jsonl', '/r')).toEqual({
+      model: 'deepseek-v3/claude3.7',
+      name: 'claude3.7',
+    });
     expect(modelNameOf('/r/gpt-4o_result.jsonl', '/r')).toEqual({ model: 'gpt-4o', name: 'gpt-4o' });
   });
 });

@@ -2,7 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { InvalidInputError, parseJsonl, safeParseJSON, trajectorySchema } from '@rlver/spec';
 import { z } from 'zod';
-import { computeRepeatedScore, type ScoredEpisode, type ScoreThresholds, SAGE_THRESHOLDS } from '../score/compute-sentient-score';
+import {
+  computeRepeatedScore,
+  SAGE_THRESHOLDS,
+  type ScoredEpisode,
+  type ScoreThresholds,
+} from '../score/compute-sentient-score';
 import { sageScoreRecordSchema } from './sage-score-record';
 
 /** One row of the leaderboard: one result file (= one model under one simulator). */

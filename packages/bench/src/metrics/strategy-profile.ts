@@ -1,4 +1,11 @@
 import { type Language, STRATEGY_LABELS, type StrategyLabel, type Trajectory } from '@rlver/spec';
+import {
+  computeEscShares,
+  computeLabelDistribution,
+  computeStrategyEntropy,
+  computeSuggestionBeforeExplorationRate,
+  toLabelledDialogues,
+} from '@rlver/strategies';
 
 /** Any tagger with a synchronous `tag` (e.g. `createRuleTagger()` of `@rlver/strategies`). */
 export interface SyncStrategyTagger {
@@ -6,7 +13,7 @@ export interface SyncStrategyTagger {
   tag(text: string, lang?: Language): { labels: readonly StrategyLabel[] };
 }
 
-/** How often each support strategy appears in a model's replies. */
+/** How often each support strategy appears in a model's replies (analytics of `@rlver/strategies`). */
 export interface StrategyProfile {
   /** Policy replies looked at. */
   turns: number;
@@ -14,48 +21,47 @@ export interface StrategyProfile {
   counts: Record<StrategyLabel, number>;
   /** `counts / turns`, per label. */
   shares: Record<StrategyLabel, number>;
-  /** Shannon entropy (bits) of the label distribution (counts normalised over all labels). */
+  /** Shannon entropy (bits) of the label shares. */
   entropy: number;
-  /** `trajectory` when labels came from the trajectories, else the tagger id. */
+  /** Share of dialogues that suggest (advice) before any exploration (question, listening). */
+  suggestionBeforeExplorationRate: number;
+  /** Share of replies per ESConv strategy, and share of dialogues reaching each ESC stage. */
+  esc: { shares: Record<string, number>; stageCoverage: Record<string, number> };
+  /** `trajectory` when every reply carried recorded labels, else the id of the tagger that filled them in. */
   source: string;
 }
 
-function emptyCounts(): Record<StrategyLabel, number> {
-  return Object.fromEntries(STRATEGY_LABELS.map((label) => [label, 0])) as Record<StrategyLabel, number>;
-}
-
 /**
- * Strategy profile of a set of episodes: labels recorded on the turns (`strategyLabels`) when present,
- * otherwise computed by `tagger`. Without either, returns null.
+ * Strategy profile of a set of episodes: labels recorded on the turns (`strategyLabels`) where present,
+ * otherwise computed by `tagger`; without a tagger, unlabelled replies are skipped. Null when nothing is labelled.
  */
 export function computeStrategyProfile(
   trajectories: readonly Trajectory[],
   tagger?: SyncStrategyTagger,
 ): StrategyProfile | null {
-  const counts = emptyCounts();
-  let turns = 0;
-  let usedTagger = false;
-  for (const trajectory of trajectories) {
-    for (const turn of trajectory.turns) {
-      let labels: readonly StrategyLabel[] = turn.strategyLabels;
-      if (labels.length === 0) {
-        if (!tagger) continue;
-        labels = tagger.tag(turn.reply, trajectory.lang).labels;
-        usedTagger = true;
-      }
-      turns += 1;
-      for (const label of new Set(labels)) counts[label] += 1;
-    }
-  }
-  if (turns === 0) return null;
-  const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
-  let entropy = 0;
-  for (const value of Object.values(counts)) {
-    if (value > 0) entropy -= (value / total) * Math.log2(value / total);
-  }
-  const shares = Object.fromEntries(STRATEGY_LABELS.map((label) => [label, counts[label] / turns])) as Record<
+  let tagged = false;
+  const dialogues = tagger
+    ? toLabelledDialogues(trajectories, (text, lang) => {
+        tagged = true;
+        return { labels: [...tagger.tag(text, lang).labels] };
+      })
+    : trajectories.map((trajectory) =>
+        trajectory.turns.filter((turn) => turn.strategyLabels.length > 0).map((turn) => turn.strategyLabels),
+      );
+  const distribution = computeLabelDistribution(dialogues);
+  if (distribution.turnCount === 0) return null;
+  const esc = computeEscShares(dialogues);
+  const counts = Object.fromEntries(STRATEGY_LABELS.map((label) => [label, distribution.counts[label]])) as Record<
     StrategyLabel,
     number
   >;
-  return { turns, counts, shares, entropy, source: usedTagger && tagger ? tagger.taggerId : 'trajectory' };
+  return {
+    turns: distribution.turnCount,
+    counts,
+    shares: distribution.shares,
+    entropy: computeStrategyEntropy(distribution.shares),
+    suggestionBeforeExplorationRate: computeSuggestionBeforeExplorationRate(dialogues),
+    esc: { shares: esc.shares, stageCoverage: esc.stageCoverage },
+    source: tagged && tagger ? tagger.taggerId : 'trajectory',
+  };
 }

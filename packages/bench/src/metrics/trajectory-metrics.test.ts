@@ -102,6 +102,10 @@ describe('computeStrategyProfile', () => {
     expect(profile?.counts.generic_comfort).toBe(2);
     expect(profile?.shares.advice).toBeCloseTo(1 / 6);
     expect(profile?.source).toBe('trajectory');
+    // ESC stages via @rlver/strategies: 'falling' reaches the action stage (advice), 'rising' does not.
+    expect(profile?.esc.stageCoverage.action).toBe(0.5);
+    expect(profile?.suggestionBeforeExplorationRate).toBeGreaterThanOrEqual(0);
+    expect(profile?.suggestionBeforeExplorationRate).toBeLessThanOrEqual(1);
   });
 
   it('should tag unlabelled replies with the given tagger', () => {
@@ -110,7 +114,10 @@ describe('computeStrategyProfile', () => {
       turns: [{ reply: 'Well done!', emotion: 50 }],
       stopReason: 'max_turns',
     });
-    const tagger = { taggerId: 'test', tag: (text: string) => ({ labels: text.includes('done') ? (['praise'] as const) : [] }) };
+    const tagger = {
+      taggerId: 'test',
+      tag: (text: string) => ({ labels: text.includes('done') ? (['praise'] as const) : [] }),
+    };
     const profile = computeStrategyProfile([unlabelled], tagger);
     expect(profile?.shares.praise).toBe(1);
     expect(profile?.source).toBe('test');
@@ -131,7 +138,14 @@ describe('computeTrajectoryMetrics', () => {
     // AUC over 4 turns: rising (45+75+100+100)/4 = 80; falling (35+25+15+7.5)/4 = 20.625.
     expect(metrics.auc).toBeCloseTo((80 + 20.625) / 2);
     expect(metrics.responseLength.meanChars).toBeCloseTo(
-      ['That sounds exhausting.', 'You handled it well.', 'Just relax.', 'Have you tried yoga?', 'Cheer up.', 'Whatever.']
+      [
+        'That sounds exhausting.',
+        'You handled it well.',
+        'Just relax.',
+        'Have you tried yoga?',
+        'Cheer up.',
+        'Whatever.',
+      ]
         .map((text) => text.length)
         .reduce((a, b) => a + b, 0) / 6,
     );

@@ -37,7 +37,10 @@ export function loadReportRuns(paths: readonly string[]): ReportRun[] {
   const runs: ReportRun[] = [];
   for (const path of paths) {
     if (!existsSync(path)) {
-      throw new InvalidInputError({ message: 'not found; pass benchmark output directories or result files', file: path });
+      throw new InvalidInputError({
+        message: 'not found; pass benchmark output directories or result files',
+        file: path,
+      });
     }
     if (statSync(path).isDirectory()) {
       if (existsSync(join(path, RESULT_FILES.results))) {

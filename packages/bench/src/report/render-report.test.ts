@@ -10,7 +10,9 @@ import { renderReport } from './render-report';
 
 const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
-  console.warn(`SKIPPED browser check of the HTML report: ${CHROMIUM} is absent (install it: apt-get install -y chromium)`);
+  console.warn(
+    `SKIPPED browser check of the HTML report: ${CHROMIUM} is absent (install it: apt-get install -y chromium)`,
+  );
 }
 const PAYLOAD = '<script>window.__pwned = true; alert("x")</script><img src=x onerror="window.__pwned=true">';
 
@@ -18,7 +20,12 @@ function reportRuns() {
   const good = syntheticTrajectory({
     profileId: 'profile-1',
     turns: [
-      { reply: `Here is what I think: ${PAYLOAD}`, emotion: 50, labels: ['deep_empathy'], userMessage: `ok ${PAYLOAD}` },
+      {
+        reply: `Here is what I think: ${PAYLOAD}`,
+        emotion: 50,
+        labels: ['deep_empathy'],
+        userMessage: `ok ${PAYLOAD}`,
+      },
       { reply: 'That took courage & care.', emotion: 100, labels: ['praise'] },
     ],
     stopReason: 'goodbye',
@@ -128,5 +135,4 @@ describe('renderReport', () => {
       }
     },
   );
-
 });

@@ -105,7 +105,11 @@ function strategiesSection(computed: readonly ComputedRun[]): string {
     values: withProfiles.map((item) => item.metrics.strategies?.shares[label] ?? 0),
   }));
   const sources = [...new Set(withProfiles.map((item) => item.metrics.strategies?.source))].join(', ');
-  return `<section id="strategies"><h2>Support strategies</h2>${renderGroupedBars(groups, withProfiles.map((item) => item.run.label), 'Share of replies using each strategy')}<p class="note">Share of model replies carrying each label (a reply may carry several). Labels from: ${escapeHtml(sources)}.</p></section>`;
+  return `<section id="strategies"><h2>Support strategies</h2>${renderGroupedBars(
+    groups,
+    withProfiles.map((item) => item.run.label),
+    'Share of replies using each strategy',
+  )}<p class="note">Share of model replies carrying each label (a reply may carry several). Labels from: ${escapeHtml(sources)}.</p></section>`;
 }
 
 function judgeSection(computed: readonly ComputedRun[]): string {
@@ -159,7 +163,10 @@ export function renderReport(options: RenderReportOptions): string {
   const thresholds = options.thresholds ?? SAGE_THRESHOLDS;
   const horizon =
     options.horizon ??
-    Math.max(0, ...options.runs.flatMap((run) => run.trajectories.map((t) => t.turns.filter((turn) => turn.scored).length)));
+    Math.max(
+      0,
+      ...options.runs.flatMap((run) => run.trajectories.map((t) => t.turns.filter((turn) => turn.scored).length)),
+    );
   const computed: ComputedRun[] = options.runs.map((run) => ({
     run,
     score: computeRepeatedScore(run.trajectories, thresholds),

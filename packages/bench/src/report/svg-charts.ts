@@ -50,7 +50,9 @@ export function renderLineChart(
     );
   }
   for (let index = 0; index < points; index += 1) {
-    grid.push(`<text x="${x(index)}" y="${height - margin.bottom + 16}" text-anchor="middle" class="tick">${index}</text>`);
+    grid.push(
+      `<text x="${x(index)}" y="${height - margin.bottom + 16}" text-anchor="middle" class="tick">${index}</text>`,
+    );
   }
   const lines = series.map((item, seriesIndex) => {
     const color = seriesColor(seriesIndex);

@@ -9,7 +9,8 @@ function signed(value: number): string {
 }
 
 function userBubble(text: string, emotion: number, delta: number | undefined, thoughts: string): string {
-  const change = delta === undefined ? '' : ` <span class="delta ${delta >= 0 ? 'up' : 'down'}">${signed(delta)}</span>`;
+  const change =
+    delta === undefined ? '' : ` <span class="delta ${delta >= 0 ? 'up' : 'down'}">${signed(delta)}</span>`;
   const details = thoughts
     ? `<details class="thoughts"><summary>inner thoughts</summary><div class="text">${escapeHtml(thoughts)}</div></details>`
     : '';
@@ -21,7 +22,9 @@ function assistantBubble(turn: Trajectory['turns'][number]): string {
   const think = turn.think
     ? `<details class="thoughts"><summary>policy reasoning</summary><div class="text">${escapeHtml(turn.think)}</div></details>`
     : '';
-  const unscored = turn.scored ? '' : '<div class="note">not judged (final reply at the turn cap, or the episode stopped)</div>';
+  const unscored = turn.scored
+    ? ''
+    : '<div class="note">not judged (final reply at the turn cap, or the episode stopped)</div>';
   return `<div class="message assistant"><div class="who">model · turn ${turn.index} ${labels}</div><div class="text">${escapeHtml(turn.reply)}</div>${think}${unscored}</div>`;
 }
 
@@ -31,7 +34,9 @@ export function renderTranscript(trajectory: Trajectory, attributes: { run: numb
   for (const turn of trajectory.turns) {
     messages.push(assistantBubble(turn));
     if (turn.userMessage !== null) {
-      messages.push(userBubble(turn.userMessage, turn.emotion, turn.scored ? turn.delta : undefined, turn.innerThoughts));
+      messages.push(
+        userBubble(turn.userMessage, turn.emotion, turn.scored ? turn.delta : undefined, turn.innerThoughts),
+      );
     }
   }
   if (trajectory.error) {
@@ -54,5 +59,6 @@ export function renderTranscript(trajectory: Trajectory, attributes: { run: numb
 /** The option text of a dialogue in the transcript picker. */
 export function transcriptOptionLabel(trajectory: Trajectory): string {
   const repeat = trajectory.repeat ? ` r${trajectory.repeat}` : '';
-  return `${trajectory.profileId.slice(0, 8)}${repeat} · final ${trajectory.finalEmotion} · ${endingKindOf(trajectory)}`;
+  const id = trajectory.profileId.length > 16 ? `${trajectory.profileId.slice(0, 8)}…` : trajectory.profileId;
+  return `${id}${repeat} · final ${trajectory.finalEmotion} · ${endingKindOf(trajectory)}`;
 }

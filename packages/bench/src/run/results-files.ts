@@ -1,4 +1,13 @@
-import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, writeFileSync, ftruncateSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { InvalidInputError, readCompleteJsonl, safeParseJSON, type Trajectory, trajectorySchema } from '@rlver/spec';
 import { type BenchmarkSummary, benchmarkSummarySchema } from '../summary/benchmark-summary';
@@ -61,7 +70,10 @@ export interface RunDirectory {
 /** Read a benchmark output directory (`results.jsonl`, optional `summary.json`). Errors name the file to fix. */
 export function readRunDirectory(directory: string): RunDirectory {
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    throw new InvalidInputError({ message: 'is not a directory; pass the --out directory of `rlver-eval run`', file: directory });
+    throw new InvalidInputError({
+      message: 'is not a directory; pass the --out directory of `rlver-eval run`',
+      file: directory,
+    });
   }
   const paths = resultPaths(directory);
   if (!existsSync(paths.results)) {

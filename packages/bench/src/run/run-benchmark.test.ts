@@ -22,7 +22,9 @@ function scriptedSimulator(options: { delayMs?: number } = {}) {
         case 'p-down':
           return { message: 'You are not listening.', delta: -10 };
         case 'p-error':
-          return state.turn >= 1 ? { message: '', delta: 0, error: 'simulator endpoint down' } : { message: 'hm', delta: 0 };
+          return state.turn >= 1
+            ? { message: '', delta: 0, error: 'simulator endpoint down' }
+            : { message: 'hm', delta: 0 };
         default:
           return { message: 'Okay.', delta: 0 };
       }
@@ -30,7 +32,8 @@ function scriptedSimulator(options: { delayMs?: number } = {}) {
   });
 }
 
-const policy = () => createScriptedPolicy({ outputs: ['I hear how hard this is. What happened next?'], policyId: 'scripted-policy' });
+const policy = () =>
+  createScriptedPolicy({ outputs: ['I hear how hard this is. What happened next?'], policyId: 'scripted-policy' });
 
 describe('runBenchmark', () => {
   it('should write results, the SAGE export and a summary with the score, errors and settings', async () => {

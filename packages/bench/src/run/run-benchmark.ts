@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { runRollouts, type EpisodeSpec } from '@rlver/env';
+import { type EpisodeSpec, runRollouts } from '@rlver/env';
 import {
   appendJsonlLine,
   type DialoguePolicyV1,
@@ -84,7 +84,9 @@ export interface BenchmarkResult {
 const pairKey = (profileId: string, repeat: number) => `${profileId}\u0000${repeat}`;
 
 function checkResumable(previous: readonly Trajectory[], policyId: string, simulatorId: string, file: string): void {
-  const other = previous.find((trajectory) => trajectory.policyId !== policyId || trajectory.simulatorId !== simulatorId);
+  const other = previous.find(
+    (trajectory) => trajectory.policyId !== policyId || trajectory.simulatorId !== simulatorId,
+  );
   if (other) {
     throw new InvalidConfigError({
       field: '--out',
@@ -101,12 +103,18 @@ function validate(options: RunBenchmarkOptions, repeats: number, concurrency: nu
     throw new InvalidConfigError({ field: '--repeats', message: `--repeats is ${repeats}; set it to an integer ≥ 1` });
   }
   if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new InvalidConfigError({ field: '--concurrency', message: `--concurrency is ${concurrency}; set it to an integer ≥ 1` });
+    throw new InvalidConfigError({
+      field: '--concurrency',
+      message: `--concurrency is ${concurrency}; set it to an integer ≥ 1`,
+    });
   }
   const seen = new Set<string>();
   for (const profile of options.profiles) {
     if (seen.has(profile.id)) {
-      throw new InvalidConfigError({ field: 'profiles', message: `profile id "${profile.id}" occurs twice; ids must be unique` });
+      throw new InvalidConfigError({
+        field: 'profiles',
+        message: `profile id "${profile.id}" occurs twice; ids must be unique`,
+      });
     }
     seen.add(profile.id);
   }

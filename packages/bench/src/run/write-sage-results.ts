@@ -6,7 +6,11 @@ import { writeFileAtomic } from './results-files';
  * Write the SAGE-format export of a run (spec §7.3): one reference-format line per episode, run metadata
  * (`stopReason`, `episodeId`, …) after `history`. Derived from `results.jsonl`, so it is rewritten whole.
  */
-export function writeSageResults(file: string, trajectories: readonly Trajectory[], profiles: readonly Profile[]): void {
+export function writeSageResults(
+  file: string,
+  trajectories: readonly Trajectory[],
+  profiles: readonly Profile[],
+): void {
   const byId = new Map(profiles.map((profile) => [profile.id, profile]));
   const lines = trajectories.flatMap((trajectory) => {
     const profile = byId.get(trajectory.profileId);

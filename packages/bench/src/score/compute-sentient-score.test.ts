@@ -55,6 +55,10 @@ describe('computeRepeatedScore', () => {
     expect(result.success).toEqual({ mean: 0, std: 0 });
   });
 
+  it('should give zeros and a null score for no episodes', () => {
+    expect(computeRepeatedScore([])).toMatchObject({ repeats: 0, score: null, success: { mean: 0, std: 0 } });
+  });
+
   it('should report zero spread for a single repeat', () => {
     const result = computeRepeatedScore(episodes([100, 0]));
     expect(result.score).toEqual({ mean: 50, std: 0 });

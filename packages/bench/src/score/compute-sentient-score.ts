@@ -125,6 +125,7 @@ export function computeRepeatedScore(
     .sort(([a], [b]) => a - b)
     .map(([repeat, list]) => ({ repeat, ...computeSentientScore(list, thresholds) }));
   const scores = perRepeat.flatMap((item) => (item.score === null ? [] : [item.score]));
+  const spread = (values: readonly number[]): MeanStd => (values.length === 0 ? { mean: 0, std: 0 } : meanAndStd(values));
   const round2 = (value: MeanStd): MeanStd => ({
     mean: Math.round(value.mean * 100) / 100,
     std: Math.round(value.std * 100) / 100,
@@ -132,9 +133,9 @@ export function computeRepeatedScore(
   return {
     repeats: perRepeat.length,
     perRepeat,
-    score: scores.length === 0 ? null : round2(meanAndStd(scores)),
-    success: round2(meanAndStd(perRepeat.map((item) => item.success))),
-    failure: round2(meanAndStd(perRepeat.map((item) => item.failure))),
+    score: scores.length === 0 ? null : round2(spread(scores)),
+    success: round2(spread(perRepeat.map((item) => item.success))),
+    failure: round2(spread(perRepeat.map((item) => item.failure))),
     excluded: perRepeat.flatMap((item) => item.excluded),
   };
 }

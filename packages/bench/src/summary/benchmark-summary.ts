@@ -81,6 +81,8 @@ export const benchmarkSummarySchema = z.object({
       shares: z.record(z.string(), z.number()),
       counts: z.record(z.string(), z.number()),
       entropy: z.number(),
+      suggestionBeforeExplorationRate: z.number(),
+      esc: z.object({ shares: z.record(z.string(), z.number()), stageCoverage: z.record(z.string(), z.number()) }),
     })
     .nullable(),
   /** Optional LLM-judge capability scores (project rubric, not paper parity). */

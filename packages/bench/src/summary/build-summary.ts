@@ -21,7 +21,10 @@ export interface BuildSummaryOptions {
  * Score a run and gather its metrics into the `summary.json` record. Thresholds default to the emotion
  * settings (success at the cap, failure below the sage floor of 10).
  */
-export function buildBenchmarkSummary(trajectories: readonly Trajectory[], options: BuildSummaryOptions): BenchmarkSummary {
+export function buildBenchmarkSummary(
+  trajectories: readonly Trajectory[],
+  options: BuildSummaryOptions,
+): BenchmarkSummary {
   const emotion = options.settings.emotion;
   const thresholds = options.thresholds ?? { successAt: emotion.cap, failureBelow: 10 };
   const horizon = emotion.maxPolicyTurns - (emotion.scoreFinalReply ? 0 : 1);

@@ -1,8 +1,15 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { NonFiniteUpdateError } from '../errors/non-finite-update-error';
-import type { AdamWOptimizer } from './adamw-optimizer';
 import { clipByGlobalNorm, globalNorm } from './clip-by-global-norm';
 import { ensureGradientsRegistered } from './ensure-gradients-registered';
+
+/**
+ * The optimizer a guarded updater drives: `createAdamWOptimizer` here, or `createAdamW` of `@rlver/policy` (same
+ * shape). Gradients are keyed by variable name, as `tf.variableGrads` returns them.
+ */
+export interface GradientOptimizer {
+  applyGradients(gradients: Readonly<Record<string, tf.Tensor>>): void;
+}
 
 /** What a micro-batch loss function returns: the loss and optional scalars to sum over micro-batches. */
 export interface LossComputation {
@@ -34,7 +41,7 @@ export interface GuardedUpdater {
 
 export function createGuardedUpdater(options: {
   variables: readonly tf.Variable[];
-  optimizer: AdamWOptimizer;
+  optimizer: GradientOptimizer;
   /** null = no clipping. */
   maxGradNorm: number | null;
   maxConsecutiveSkips: number;
@@ -87,7 +94,7 @@ export function createGuardedUpdater(options: {
       const clipped =
         options.maxGradNorm === null ? gradients : clipByGlobalNorm(gradients, options.maxGradNorm, normTensor);
       options.optimizer.applyGradients(
-        Object.fromEntries(gradientNames.map((name, index) => [name, clipped[index] ?? null])),
+        Object.fromEntries(gradientNames.map((name, index) => [name, clipped[index] as tf.Tensor])),
       );
       tf.dispose([normTensor, gradients, clipped]);
       updater.consecutiveSkips = 0;

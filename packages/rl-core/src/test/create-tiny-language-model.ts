@@ -2,10 +2,15 @@ import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } fr
 import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 
-/** A few-hundred-parameter language model for tests: token embedding + running mean of the prefix → logits. */
-export interface TinyLanguageModel extends TrainableLanguageModel {
+/** What the test samplers need: the next-token distribution as plain numbers. */
+export interface SamplingModel {
+  readonly vocabSize: number;
   /** Log-probabilities of the token after `tokenIds` (plain numbers; no tensors escape). */
   nextTokenLogProbs(tokenIds: readonly number[], temperature?: number): number[];
+}
+
+/** A few-hundred-parameter language model for tests: token embedding + running mean of the prefix → logits. */
+export interface TinyLanguageModel extends TrainableLanguageModel, SamplingModel {
   /** Dispose every variable. */
   dispose(): void;
 }
@@ -116,4 +121,30 @@ export function createTinyLanguageModel(options: TinyLanguageModelOptions = {}):
     },
   };
   return model;
+}
+
+/**
+ * Add `nextTokenLogProbs` to any `TrainableLanguageModel` by scoring every candidate next token with
+ * `scoreSequences` (one row per vocabulary entry; fine for test-sized vocabularies).
+ */
+export function withNextTokenLogProbs<Model extends TrainableLanguageModel>(model: Model): Model & SamplingModel {
+  const nextTokenLogProbs = (tokenIds: readonly number[], temperature = 1): number[] => {
+    const scores = tf.tidy(() => {
+      const rows = Array.from({ length: model.vocabSize }, (_, candidate) => [...tokenIds, candidate]);
+      const width = tokenIds.length + 1;
+      const inputIds = tf.tensor2d(rows.flat(), [rows.length, width], 'int32');
+      const logProbs = model.scoreSequences(inputIds, tf.onesLike(inputIds), { temperature }).logProbs;
+      return tf.reshape(tf.slice(logProbs, [0, width - 2], [rows.length, 1]), [rows.length]);
+    });
+    const values = Array.from(scores.dataSync());
+    scores.dispose();
+    return values;
+  };
+  return new Proxy(model, {
+    get(target, key) {
+      if (key === 'nextTokenLogProbs') return nextTokenLogProbs;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as Model & SamplingModel;
 }

@@ -1,7 +1,10 @@
 export { buildTrajectory, type SyntheticTurn } from './build-trajectory';
+export { createTinyDialoguePolicy, createTinyTokenizer, type TinyDialoguePolicy } from './create-tiny-dialogue-policy';
 export {
   createTinyLanguageModel,
+  type SamplingModel,
   type TinyLanguageModel,
   type TinyLanguageModelOptions,
+  withNextTokenLogProbs,
 } from './create-tiny-language-model';
 export { banditFirstPrompt, banditTokens, preferredTokenProbability, runBanditEpisodes } from './run-bandit-episodes';

@@ -1,6 +1,6 @@
 import { createRng, type Trajectory } from '@rlver/spec';
 import { buildTrajectory, type SyntheticTurn } from './build-trajectory';
-import type { TinyLanguageModel } from './create-tiny-language-model';
+import type { SamplingModel } from './create-tiny-language-model';
 
 /** Token ids of the bandit dialogue: a tiny chat template and a few words. */
 export const banditTokens = {
@@ -38,7 +38,7 @@ function sampleIndex(logProbs: readonly number[], uniform: number): number {
  * prompt extends the previous prompt + output. Reward = share of turns whose first token is `preferred`.
  */
 export function runBanditEpisodes(options: {
-  model: TinyLanguageModel;
+  model: SamplingModel;
   groups: number;
   groupSize: number;
   turns?: number;
@@ -83,6 +83,6 @@ export function runBanditEpisodes(options: {
 }
 
 /** Probability that the first token of turn 1 is the preferred token. */
-export function preferredTokenProbability(model: TinyLanguageModel): number {
+export function preferredTokenProbability(model: SamplingModel): number {
   return Math.exp(model.nextTokenLogProbs(banditFirstPrompt)[banditTokens.preferred] as number);
 }

@@ -43,9 +43,10 @@ export const NEED_IN_WORDS: Readonly<Record<IntentionKey, Texts>> = {
 export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
   'need-met': { zh: '对方{wanted}，这正是我想要的', en: 'They {wanted} — exactly what I needed' },
   'need-partly': { zh: '对方{wanted}，有点接近我想要的了', en: 'They {wanted}, which is getting close to what I need' },
+  'need-generic': { zh: '对方{wanted}，方向是对的，可说得太泛，不像在说我的事', en: 'They {wanted}, which is the right idea, but it’s too generic to be about me' },
   'need-missed': { zh: '这些话没说到点上，{need}', en: 'That misses the point; {need}' },
   praised: { zh: '对方肯定了我做的事，听着挺舒服', en: 'They acknowledged what I did; that felt nice' },
-  tolerant: { zh: '我也不想太计较', en: 'I don’t want to be too fussy' },
+  guarded: { zh: '跟陌生人说这些，我心里还是有点防备', en: 'I’m still a bit guarded with someone I don’t know' },
   disliked: { zh: '对方{disliked}，我现在不想听这个', en: 'They {disliked}; that’s not what I want right now' },
   'shallow-comfort': { zh: '这种安慰太浅了，根本没碰到我的感受', en: 'Comfort that shallow doesn’t touch how I feel' },
   probing: { zh: '一个劲地追问，像在审问我，我只想躲开', en: 'All these questions feel like an interrogation; I want to back off' },

@@ -1,4 +1,11 @@
-import type { IntentionKey, Language, PersonalityType, StrategyLabel, StrategyTagResult } from '@rlver/spec';
+import {
+  INTENTIONS,
+  type IntentionKey,
+  type Language,
+  type PersonalityType,
+  type StrategyLabel,
+  type StrategyTagResult,
+} from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { JUDGE_WEIGHTS as W, LENGTH_LIMITS } from './judge-weights';
 import { findStoryDetails } from './story-details';
@@ -11,9 +18,10 @@ export interface JudgeReason {
   code:
     | 'need-met'
     | 'need-partly'
+    | 'need-generic'
     | 'need-missed'
     | 'praised'
-    | 'tolerant'
+    | 'guarded'
     | 'disliked'
     | 'shallow-comfort'
     | 'probing'
@@ -81,14 +89,24 @@ function perceivedLabels(tags: StrategyTagResult, details: readonly string[]): S
   return labels;
 }
 
-function needReasons(intention: IntentionKey | undefined, labels: ReadonlySet<StrategyLabel>): JudgeReason[] {
+/**
+ * Hidden-intention fit. A wanted strategy counts fully only when the reply is about this user's situation
+ * (`personal`: it picks up their words or story details); the same strategy in generic words counts little.
+ */
+function needReasons(
+  intention: IntentionKey | undefined,
+  labels: ReadonlySet<StrategyLabel>,
+  personal: boolean,
+): JudgeReason[] {
   if (!intention) return [];
   const wanted = INTENTION_STRATEGIES[intention];
   const primary = wanted.satisfies[0];
   const metPrimary = primary !== undefined && labels.has(primary);
   const metSecondary = wanted.satisfies.slice(1).find((label) => labels.has(label));
   const reasons: JudgeReason[] = [];
-  if (metPrimary) reasons.push({ code: 'need-met', points: W.primaryNeedMet, detail: primary });
+  // Praise is welcome even in plain words; other strategies must be about this user's situation.
+  if (metPrimary && (personal || primary === 'praise')) reasons.push({ code: 'need-met', points: W.primaryNeedMet, detail: primary });
+  else if (metPrimary) reasons.push({ code: 'need-generic', points: W.genericNeedMet, detail: primary });
   else if (metSecondary) reasons.push({ code: 'need-partly', points: W.secondaryNeedMet, detail: metSecondary });
   const disliked = wanted.dislikes.filter((label) => labels.has(label)).slice(0, 2);
   for (const label of disliked) {
@@ -98,9 +116,10 @@ function needReasons(intention: IntentionKey | undefined, labels: ReadonlySet<St
     reasons.push({ code: 'shallow-comfort', points: W.shallowComfortForEmpathy });
   }
   if (!metPrimary && !metSecondary && disliked.length === 0) {
-    reasons.push({ code: 'need-missed', points: W.needMissed, detail: intention });
+    const points = INTENTIONS[intention].group === 'rational' ? W.needMissedRational : W.needMissedEmotional;
+    reasons.push({ code: 'need-missed', points, detail: intention });
   }
-  if (labels.has('praise') && primary !== 'praise' && intention !== 'r3' && intention !== 'r4') {
+  if (labels.has('praise') && primary !== 'praise' && INTENTIONS[intention].group === 'emotional') {
     reasons.push({ code: 'praised', points: W.praiseAnyway });
   }
   return reasons;
@@ -126,16 +145,19 @@ function personalityReasons(
   return reasons;
 }
 
-function groundingReasons(input: JudgeInput, details: readonly string[], length: number): JudgeReason[] {
+/** Shared content units with the user's last message that count as picking it up (some / many). */
+const ECHO_SOME = { zh: 6, en: 2 } as const;
+const ECHO_MANY = { zh: 12, en: 5 } as const;
+
+function groundingReasons(input: JudgeInput, details: readonly string[], length: number, echoed: number): JudgeReason[] {
   const reasons: JudgeReason[] = [];
   const limits = LENGTH_LIMITS[input.lang];
   if (details.length >= 3) reasons.push({ code: 'grounded', points: W.groundedMany, detail: details.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ') });
   else if (details.length >= 1) reasons.push({ code: 'grounded', points: W.groundedSome, detail: details[0] });
   else if (length > limits.short * 2) reasons.push({ code: 'ungrounded', points: W.ungrounded });
   if (input.lastUserMessage.trim() !== '') {
-    const echoed = echoCount(input.reply, input.lastUserMessage, input.lang);
-    if (echoed >= (input.lang === 'zh' ? 12 : 5)) reasons.push({ code: 'echo', points: W.echoMany });
-    else if (echoed >= (input.lang === 'zh' ? 6 : 2)) reasons.push({ code: 'echo', points: W.echoSome });
+    if (echoed >= ECHO_MANY[input.lang]) reasons.push({ code: 'echo', points: W.echoMany });
+    else if (echoed >= ECHO_SOME[input.lang]) reasons.push({ code: 'echo', points: W.echoSome });
     else if (echoed === 0 || (input.lang === 'zh' && echoed <= 2)) reasons.push({ code: 'no-echo', points: W.echoNone });
   }
   const overlap = maxOverlapWithEarlier(input.reply, input.earlierReplies);
@@ -164,9 +186,9 @@ function styleReasons(input: JudgeInput, length: number): JudgeReason[] {
 }
 
 function moodReason(emotion: number, recentDeltas: readonly number[]): JudgeReason | undefined {
-  const mood = Math.max(-W.moodCap, Math.min(W.moodCap, (emotion - 50) / W.moodScale));
+  const mood = Math.max(-W.moodCap, Math.min(W.moodCap, (emotion - W.moodCentre) / W.moodScale));
   const recent = recentDeltas.slice(-2);
-  const trendRaw = recent.length === 0 ? 0 : recent.reduce((sum, value) => sum + value, 0) / recent.length / 5;
+  const trendRaw = recent.length === 0 ? 0 : (recent.reduce((sum, value) => sum + value, 0) / recent.length / 5) * W.trendPerFive;
   const points = Math.round((mood + Math.max(-W.trendCap, Math.min(W.trendCap, trendRaw))) * 10) / 10;
   return points === 0 ? undefined : { code: 'mood', points };
 }
@@ -184,23 +206,23 @@ export function judgeReply(input: JudgeInput): Judgement {
   const details = findStoryDetails(input.reply, input.story, input.lang);
   const length = replyLength(input.reply, input.lang);
   const labels = perceivedLabels(input.tags, details);
+  const echoed = echoCount(input.reply, input.lastUserMessage, input.lang);
+  const personal = details.length >= 2 || echoed >= ECHO_SOME[input.lang];
   const reasons: JudgeReason[] = [
-    ...needReasons(input.intention, labels),
+    ...needReasons(input.intention, labels, personal),
     ...personalityReasons(input.personality, input.tags, labels),
-    ...groundingReasons(input, details, length),
+    ...groundingReasons(input, details, length, echoed),
     ...styleReasons(input, length),
   ];
   if (isLanguageMismatch(input.reply, input.lang)) reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
+  reasons.push({ code: 'guarded', points: W.guarded + (input.personality === 'negative' ? W.negativeBias : 0) });
   const mood = moodReason(input.emotion, input.recentDeltas);
   if (mood) reasons.push(mood);
   let score = reasons.reduce((sum, reason) => sum + reason.points, 0);
   if (input.personality === 'negative') {
-    const amplified = score * W.negativeAmplifier + W.negativeBias;
-    reasons.push({ code: 'temper', points: Math.round((amplified - score) * 10) / 10 });
-    score = amplified;
-  } else {
-    reasons.push({ code: 'tolerant', points: W.tolerantBias });
-    score += W.tolerantBias;
+    const amplification = score * (W.negativeAmplifier - 1);
+    reasons.push({ code: 'temper', points: Math.round(amplification * 10) / 10 });
+    score += amplification;
   }
   return { score, reasons, details, garbled: false };
 }

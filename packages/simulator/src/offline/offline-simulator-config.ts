@@ -8,7 +8,7 @@ export const offlineSimulatorConfigSchema = z
     preset: z.enum(['sage', 'rlver-train']),
     /** Overrides of single emotion settings (e.g. `{ initialEmotion: 50 }`). */
     emotion: emotionSettingsSchema.partial().optional(),
-    /** Half-width of the seeded uniform noise added to the judgement score before quantising. Default 1.5; 0 = none. */
+    /** Half-width of the seeded uniform noise added to the judgement score before quantising. Default 1; 0 = none. */
     noise: z.number().min(0).max(5).optional(),
   })
   .strict();

@@ -59,7 +59,7 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
   const { tagger = createRuleTagger(), ...config } = options;
   const resolved = resolveOfflineSimulatorConfig(config);
   const settings: EmotionSettings = resolveEmotionSettings(resolved.preset, resolved.emotion ?? {});
-  const noise = resolved.noise ?? 1.5;
+  const noise = resolved.noise ?? 1;
   const generateOpener = resolved.preset === 'rlver-train';
 
   async function doStart({ profile, seed }: UserSimulatorStartOptions): Promise<SimulatorTurnResult> {

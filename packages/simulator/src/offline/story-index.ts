@@ -20,6 +20,10 @@ const ZH_SURNAMES =
   '王李张刘陈杨黄赵周吴徐孙马胡朱郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万钱戴严莫孔向常汤康易乔赖文';
 const ZH_NAME = new RegExp(`[${ZH_SURNAMES}][\\u4e00-\\u9fff]{1,2}`, 'g');
 const ZH_NAME_STOP = /[的了在和是说也对又不就都与把被让给向从却会要能还才已很更这那个们着过吗呢吧啊]/;
+/** Common words that start with a surname character and are not names. */
+const ZH_NOT_NAMES = new Set(
+  '方案 方法 方式 方面 方向 方便 高兴 高中 高考 高层 高度 江湖 马上 黄金 金钱 金额 文化 文件 文字 常常 常见 任何 任务 石头 向往 万一 于是 程度 余额 白天 白色 夏天 安全 周末 周围 周年 周期 田地 曾经 史上 陆续 范围 孔子 严重 严格 毛病 龙头 司机 钱包 汤面 康复 易怒 贺卡 叶子 许多 许久 何必 何况 林子 花钱 时候 宋体 吕布 尹子'.split(' '),
+);
 
 function eventSection(scene: string): string {
   const cut = scene.search(
@@ -50,7 +54,8 @@ function zhOtherNames(scene: string, selfName: string): string[] {
     if (three.length === 3 && !ZH_NAME_STOP.test(three.slice(1))) counts.set(three, (counts.get(three) ?? 0) + 1);
   }
   const names = [...counts.entries()]
-    .filter(([name, count]) => count >= 2 && !/[前后年月天周日时间里上下中]/.test(name.slice(1)) && !selfName.includes(name) && !name.includes(selfName.slice(1) || '\u0000'))
+    .filter(([name, count]) => count >= (name.length === 2 ? 3 : 2) && !ZH_NOT_NAMES.has(name.slice(0, 2)))
+    .filter(([name]) => !/[前后年月天周日时间里上下中]/.test(name.slice(1)) && !selfName.includes(name) && !name.includes(selfName.slice(1) || '\u0000'))
     .filter(([name, count]) => name.length === 2 || count >= 0.8 * (counts.get(name.slice(0, 2)) ?? 0))
     .sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)
     .map(([name]) => name);

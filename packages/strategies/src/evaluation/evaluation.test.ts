@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type LabelledReplyRecord, labelledReplySchema, resolveLabelledReplies } from './labelled-reply';
 import { computeMultiLabelScores } from './multi-label-scores';
 import { averageRanks, spearmanCorrelation } from './spearman';
 
@@ -59,5 +60,36 @@ describe('spearmanCorrelation', () => {
       }),
       { seed: 5, numRuns: 200 },
     );
+  });
+});
+
+describe('resolveLabelledReplies', () => {
+  const record = (text: string, split?: 'dev' | 'test'): LabelledReplyRecord => ({
+    text,
+    lang: 'en',
+    labels: ['other'],
+    ...(split ? { split } : {}),
+  });
+
+  it('should split a file without splits by position: even index dev, odd test', () => {
+    const resolved = resolveLabelledReplies([record('a'), record('b'), record('c'), record('d')], 'auto');
+    expect(resolved.map((item) => item.split)).toEqual(['dev', 'test', 'dev', 'test']);
+    expect(resolved.map((item) => item.id)).toEqual(['item-000', 'item-001', 'item-002', 'item-003']);
+  });
+
+  it('should keep given splits and treat a missing one as test', () => {
+    const resolved = resolveLabelledReplies([record('a', 'dev'), record('b'), record('c', 'dev')], 'auto');
+    expect(resolved.map((item) => item.split)).toEqual(['dev', 'test', 'dev']);
+  });
+
+  it('should split by position when asked, whatever the records say', () => {
+    const resolved = resolveLabelledReplies([record('a', 'test'), record('b', 'dev')], 'index');
+    expect(resolved.map((item) => item.split)).toEqual(['dev', 'test']);
+  });
+
+  it('should accept records with an author and without id or split, and reject unknown fields', () => {
+    const line = { text: 'Hi.', lang: 'en', labels: ['other'], author: 'independent' };
+    expect(labelledReplySchema.safeParse(line).success).toBe(true);
+    expect(labelledReplySchema.safeParse({ ...line, extra: 1 }).success).toBe(false);
   });
 });

@@ -1,0 +1,74 @@
+import type { CommandSpec } from '@rlver/cli-kit';
+
+/** Flags of `rlver-train`; each maps to a config field (`--steps` → `steps`). */
+export const TRAIN_COMMAND: CommandSpec = {
+  usage: 'rlver-train [options]',
+  summary:
+    'Train a dialogue policy with reinforcement learning from verifiable emotion rewards (RLVER): the policy talks to\n' +
+    'simulated users, the final emotion / 100 is the reward, PPO or GRPO updates the weights. With no options it runs\n' +
+    'the embedded default (small embedded policy + offline simulated user + shipped scenarios) on the CPU.',
+  flags: {
+    config: { type: 'string', description: 'YAML or JSON config file; flags override it' },
+    preset: { type: 'string', description: 'Defaults bundle', choices: ['embedded', 'rlver-ppo', 'rlver-grpo'] },
+    algo: { type: 'string', description: 'RL algorithm', choices: ['ppo', 'grpo'] },
+    think: { type: 'boolean', description: 'Think-then-say: the policy reasons in <think>…</think> before replying' },
+    policy: { type: 'string', description: '"embedded" or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json)' },
+    simulator: { type: 'string', description: '"offline" or "openai:<model>" (any OpenAI-compatible endpoint)' },
+    'base-url': { type: 'string', description: 'Base URL of the simulator endpoint, e.g. http://127.0.0.1:8000/v1' },
+    cache: { type: 'string', description: 'Record/replay of simulator LLM calls', choices: ['write', 'read', 'off'] },
+    'cache-dir': { type: 'string', description: 'Folder of the record/replay cache' },
+    lang: { type: 'string', description: 'Shipped scenario language(s)', choices: ['zh', 'en', 'both'] },
+    'train-profiles': { type: 'string', description: 'Training profiles (reference JSONL format)' },
+    'eval-profiles': { type: 'string', description: 'Held-out profiles for the before/after benchmark' },
+    'eval-limit': { type: 'string', description: 'Use only the first N held-out profiles per language' },
+    'no-eval': { type: 'boolean', description: 'Skip the before/after benchmark' },
+    steps: { type: 'string', description: 'Optimisation steps' },
+    seed: { type: 'string', description: 'Seed of every random choice (part of the run id)' },
+    packing: { type: 'string', description: 'Training samples', choices: ['whole-dialogue', 'per-turn'] },
+    'profiles-per-step': { type: 'string', description: 'Profiles per step (dialogues = profiles × group size)' },
+    'group-size': { type: 'string', description: 'GRPO rollouts per profile (n)' },
+    'run-id': { type: 'string', description: 'Run folder name (default <preset>-<algo>[-think]-s<seed>)' },
+    'runs-dir': { type: 'string', description: 'Parent folder of run folders' },
+    resume: { type: 'boolean', description: 'Continue the run folder from its last checkpoint' },
+  },
+  details: [
+    'Outputs: runs/<run-id>/ holds config.json, metrics.jsonl (one line per step; metric names in apps/train/README.md),',
+    'rollouts.jsonl, checkpoints/ (latest + every checkpointEvery steps), before/ and after/ benchmark folders,',
+    'summary.json ({"before": {score, success, failure}, "after": {…}}) and report.html.',
+    '',
+    'Resume: rerun the same command with --resume; the run continues from checkpoints/latest and, for a given seed,',
+    'ends where an uninterrupted run would. Without --resume an existing run folder is an error (nothing is overwritten).',
+    '',
+    'Examples:',
+    '  rlver-train                                   # embedded default, PPO',
+    '  rlver-train --algo grpo --think --seed 1',
+    '  rlver-train --preset rlver-ppo --policy ./Qwen2.5-7B-Instruct --simulator openai:deepseek-chat \\',
+    '      --base-url http://127.0.0.1:8000/v1 --cache write',
+  ].join('\n'),
+};
+
+/** Config field of each flag that sets one directly. */
+export const FLAG_TO_FIELD: Record<string, string> = {
+  preset: 'preset',
+  algo: 'algo',
+  think: 'think',
+  policy: 'policy',
+  simulator: 'simulator',
+  'base-url': 'baseURL',
+  cache: 'cache',
+  'cache-dir': 'cacheDir',
+  lang: 'lang',
+  'train-profiles': 'trainProfiles',
+  'eval-profiles': 'evalProfiles',
+  'eval-limit': 'evalLimit',
+  steps: 'steps',
+  seed: 'seed',
+  packing: 'packing',
+  'profiles-per-step': 'profilesPerStep',
+  'group-size': 'groupSize',
+  'run-id': 'runId',
+  'runs-dir': 'runsDir',
+};
+
+/** Flags whose values are integers. */
+export const INTEGER_FLAGS = new Set(['eval-limit', 'steps', 'seed', 'profiles-per-step', 'group-size']);

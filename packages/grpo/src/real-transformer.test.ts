@@ -1,0 +1,48 @@
+import '@tensorflow/tfjs-backend-cpu';
+import { createTransformerModel } from '@rlver/policy';
+import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
+import * as tf from '@tensorflow/tfjs-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGRPOAlgorithm } from './create-grpo-algorithm';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+
+describe('createGRPOAlgorithm with the @rlver/policy transformer', () => {
+  it('should train the transformer without leaks, moving towards the rewarded token (per-turn packing)', async () => {
+    const model = withNextTokenLogProbs(
+      createTransformerModel({
+        config: {
+          vocabSize: 12,
+          hiddenSize: 16,
+          intermediateSize: 32,
+          numHiddenLayers: 1,
+          numAttentionHeads: 2,
+          eosTokenIds: [4],
+          padTokenId: 0,
+        },
+        seed: 2,
+      }),
+    );
+    const algorithm = createGRPOAlgorithm({
+      policy: model,
+      config: { learningRate: 0.02, warmupRatio: 0, microBatchSize: 8, packing: 'per-turn' },
+    });
+    const initial = preferredTokenProbability(model);
+    let tensorsAfterFirst = 0;
+    for (let step = 0; step < 4; step += 1) {
+      const result = await algorithm.doUpdate({
+        trajectories: runBanditEpisodes({ model, groups: 4, groupSize: 4, seed: step }),
+        step,
+      });
+      expect(Number.isFinite(result.metrics['grpo/policy_loss'])).toBe(true);
+      expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-4);
+      if (step === 0) tensorsAfterFirst = tf.memory().numTensors;
+    }
+    expect(tf.memory().numTensors).toBe(tensorsAfterFirst);
+    expect(preferredTokenProbability(model)).toBeGreaterThan(initial + 0.05);
+    algorithm.dispose();
+    model.dispose();
+  });
+});

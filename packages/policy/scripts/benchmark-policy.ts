@@ -1,0 +1,185 @@
+/**
+ * Throughput of the tfjs policy on the current backend: decode tokens/s (batch 1, 16, 64) with and
+ * without the key/value cache, training tokens/s (forward + backward + AdamW on 128-token sequences),
+ * achieved GFLOP/s of a training step against a plain matmul, and peak memory.
+ *
+ *   npx tsx --conditions=source packages/policy/scripts/benchmark-policy.ts --out runs/bench-policy.json
+ *
+ * Flags: --out FILE (JSON results), --backend tensorflow|wasm|cpu, --train-batch N (default 8),
+ * --new-tokens N (default 32), --quick (fewer repetitions). Uses assets/embedded when built, else a
+ * model of the same shape (vocab 4096, hidden 192, 4 layers, 6 heads, 2 kv heads, intermediate 512).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRng } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import { createAdamW } from '../src/adamw';
+import { loadTransformerModel } from '../src/checkpoint';
+import { embeddedModelDirectory } from '../src/checkpoint-policy';
+import { clipByGlobalNorm } from '../src/clip-by-global-norm';
+import { generate } from '../src/generate';
+import { backendFromEnvironment, initTfBackend } from '../src/tf-backend';
+import { createTransformerModel, type TransformerModel } from '../src/transformer-model';
+
+const { values: flags } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    backend: { type: 'string' },
+    'train-batch': { type: 'string', default: '8' },
+    'new-tokens': { type: 'string', default: '32' },
+    quick: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+const trainBatch = Number(flags['train-batch']);
+const newTokens = Number(flags['new-tokens']);
+const repeats = flags.quick ? 1 : 3;
+const SEQUENCE_LENGTH = 128;
+const PROMPT_LENGTH = 32;
+
+let peakTensorBytes = 0;
+let peakRss = 0;
+function samplePeaks(): void {
+  peakTensorBytes = Math.max(peakTensorBytes, tf.memory().numBytes);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+
+async function timed(run: () => Promise<void> | void, times = repeats): Promise<number> {
+  await run(); // warm-up
+  const started = performance.now();
+  for (let index = 0; index < times; index += 1) await run();
+  return (performance.now() - started) / times / 1000;
+}
+
+async function loadBenchmarkModel(): Promise<{ model: TransformerModel; source: string }> {
+  const embedded = embeddedModelDirectory();
+  if (existsSync(join(embedded, 'config.json'))) return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
+  const config = { vocabSize: 4096, hiddenSize: 192, intermediateSize: 512, numHiddenLayers: 4, numAttentionHeads: 6, numKeyValueHeads: 2, eosTokenIds: [0] };
+  return { model: createTransformerModel({ config, seed: 1 }), source: 'random (embedded shape)' };
+}
+
+function randomIds(rows: number, length: number, vocab: number, seed: number): number[][] {
+  const rng = createRng(seed);
+  return Array.from({ length: rows }, () => Array.from({ length }, () => 3 + rng.int(vocab - 3)));
+}
+
+async function matmulGflops(size: number): Promise<number> {
+  const [a, b] = [tf.randomNormal([size, size], 0, 1, 'float32', 1), tf.randomNormal([size, size], 0, 1, 'float32', 2)];
+  const seconds = await timed(async () => {
+    const product = tf.matMul(a, b);
+    await product.data();
+    product.dispose();
+  }, 10);
+  tf.dispose([a, b]);
+  return (2 * size ** 3) / seconds / 1e9;
+}
+
+async function decodeTokensPerSecond(model: TransformerModel, batch: number): Promise<number> {
+  const promptIds = randomIds(batch, PROMPT_LENGTH, model.vocabSize, batch);
+  const seconds = await timed(async () => {
+    await generate(model, { promptIds, maxNewTokens: newTokens, stopTokenIds: [], seed: 1 });
+    samplePeaks();
+  }, 1);
+  return (batch * newTokens) / seconds;
+}
+
+/** Decoding without a cache: every new token re-runs the whole sequence. */
+async function uncachedTokensPerSecond(model: TransformerModel, batch: number): Promise<number> {
+  const promptIds = randomIds(batch, PROMPT_LENGTH, model.vocabSize, batch);
+  const seconds = await timed(async () => {
+    const sequences = promptIds.map((ids) => [...ids]);
+    for (let step = 0; step < newTokens; step += 1) {
+      const length = (sequences[0] as number[]).length;
+      const ids = tf.tensor2d(sequences, [batch, length], 'int32');
+      const mask = tf.ones([batch, length], 'int32') as tf.Tensor2D;
+      const logits = model.forwardLogits(ids, mask);
+      const last = tf.tidy(() => tf.argMax(tf.slice(logits, [0, length - 1, 0], [batch, 1, -1]), -1));
+      const next = await last.data();
+      tf.dispose([ids, mask, logits, last]);
+      sequences.forEach((sequence, row) => sequence.push(next[row] as number));
+    }
+  }, 1);
+  return (batch * newTokens) / seconds;
+}
+
+function trainingFlopsPerStep(model: TransformerModel, tokens: number, batch: number): number {
+  const { hiddenSize: h, intermediateSize: inter, numAttentionHeads: heads, numKeyValueHeads: kv, headDim: d, numHiddenLayers: layers, vocabSize } = model.config;
+  const matmulParams = layers * (h * (heads + 2 * kv) * d + heads * d * h + 3 * h * inter) + vocabSize * h;
+  const attention = layers * 2 * 2 * batch * heads * SEQUENCE_LENGTH ** 2 * d; // QKᵀ and PV, forward
+  return 6 * matmulParams * tokens + 3 * attention;
+}
+
+async function main(): Promise<void> {
+  const preferred = backendFromEnvironment(flags.backend);
+  const backend = await initTfBackend({ preferred });
+  const { model, source } = await loadBenchmarkModel();
+  const results: Record<string, unknown> = { backend, model: source, parameters: model.parameterCount(), config: model.config };
+  results.matmulGflops512 = await matmulGflops(512);
+
+  const decode: Record<string, number> = {};
+  for (const batch of [1, 16, 64]) decode[`batch${batch}`] = await decodeTokensPerSecond(model, batch);
+  results.decodeTokensPerSecond = decode;
+  const uncached1 = await uncachedTokensPerSecond(model, 1);
+  const uncached16 = await uncachedTokensPerSecond(model, 16);
+  results.uncachedDecodeTokensPerSecond = { batch1: uncached1, batch16: uncached16 };
+  results.kvCacheSpeedup = { batch1: (decode.batch1 as number) / uncached1, batch16: (decode.batch16 as number) / uncached16 };
+
+  const optimizer = createAdamW({ learningRate: 1e-4 });
+  const sequences = randomIds(trainBatch, SEQUENCE_LENGTH, model.vocabSize, 7);
+  const ids = tf.tensor2d(sequences, [trainBatch, SEQUENCE_LENGTH], 'int32');
+  const mask = tf.ones([trainBatch, SEQUENCE_LENGTH], 'int32') as tf.Tensor2D;
+  const trainStep = async () => {
+    const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids, mask), model.policyVariables());
+    const clipped = clipByGlobalNorm(grads, 1);
+    optimizer.applyGradients(clipped.gradients);
+    await value.data();
+    samplePeaks();
+    tf.dispose([value, grads, clipped.gradients]);
+  };
+  const stepSeconds = await timed(trainStep);
+  const tokens = trainBatch * SEQUENCE_LENGTH;
+  const profile = await tf.profile(trainStep);
+  const flops = trainingFlopsPerStep(model, tokens, trainBatch);
+  results.training = {
+    batch: trainBatch,
+    sequenceLength: SEQUENCE_LENGTH,
+    stepSeconds,
+    tokensPerSecond: tokens / stepSeconds,
+    gflopPerStep: flops / 1e9,
+    achievedGflops: flops / stepSeconds / 1e9,
+    peakTensorBytesOfStep: profile.peakBytes,
+  };
+  results.trainingToMatmulRatio = flops / stepSeconds / 1e9 / (results.matmulGflops512 as number);
+  results.memory = { peakTensorBytes, peakRssBytes: peakRss };
+  tf.dispose([ids, mask]);
+  optimizer.dispose();
+  model.dispose();
+  printTable(results);
+  if (flags.out) {
+    await mkdir(dirname(flags.out), { recursive: true });
+    await writeFile(flags.out, `${JSON.stringify(results, null, 2)}\n`);
+  }
+}
+
+function printTable(results: Record<string, unknown>): void {
+  const decode = results.decodeTokensPerSecond as Record<string, number>;
+  const uncached = results.uncachedDecodeTokensPerSecond as Record<string, number>;
+  const training = results.training as Record<string, number>;
+  const memory = results.memory as Record<string, number>;
+  const rows: Array<[string, string]> = [
+    ['backend / model', `${results.backend} / ${results.model} (${((results.parameters as number) / 1e6).toFixed(2)} M params)`],
+    ['matmul 512² GFLOP/s', (results.matmulGflops512 as number).toFixed(1)],
+    ['decode tok/s batch 1 / 16 / 64', `${decode.batch1?.toFixed(0)} / ${decode.batch16?.toFixed(0)} / ${decode.batch64?.toFixed(0)}`],
+    ['uncached decode tok/s batch 1 / 16', `${uncached.batch1?.toFixed(0)} / ${uncached.batch16?.toFixed(0)}`],
+    ['KV-cache speed-up batch 1 / 16', Object.values(results.kvCacheSpeedup as Record<string, number>).map((x) => `${x.toFixed(1)}×`).join(' / ')],
+    [`training tok/s (batch ${training.batch}×${training.sequenceLength})`, `${training.tokensPerSecond?.toFixed(0)} (${training.stepSeconds?.toFixed(2)} s/step)`],
+    ['training GFLOP/s (ratio to matmul)', `${training.achievedGflops?.toFixed(1)} (${(100 * (results.trainingToMatmulRatio as number)).toFixed(0)} %)`],
+    ['peak tensor MB (step) / RSS MB', `${((training.peakTensorBytesOfStep as number) / 2 ** 20).toFixed(0)} / ${(memory.peakRssBytes / 2 ** 20).toFixed(0)}`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+}
+
+await main();

@@ -1,0 +1,78 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InvalidConfigError } from '@rlver/spec';
+import { z } from 'zod';
+import { type LoadTransformerModelOptions, loadTransformerModel } from './checkpoint';
+import { loadPolicyTokenizer, readJsonObject } from './policy-tokenizer';
+import {
+  createTfjsDialoguePolicy,
+  type TfjsDialoguePolicy,
+  type TfjsDialoguePolicyOptions,
+} from './tfjs-dialogue-policy';
+
+export type LoadCheckpointPolicyOptions = Omit<TfjsDialoguePolicyOptions, 'model' | 'tokenizer'> &
+  LoadTransformerModelOptions & {
+    /** Extra end-of-turn tokens by text (e.g. `<|im_end|>`). */
+    extraEosTokens?: readonly string[];
+  };
+
+const generationConfigSchema = z.looseObject({
+  eos_token_id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
+});
+
+/** EOS ids of generation_config.json (Qwen2.5-Instruct lists `<|im_end|>` there), if any. */
+async function generationEosIds(directory: string): Promise<number[]> {
+  const raw = await readJsonObject(join(directory, 'generation_config.json'), false);
+  const parsed = generationConfigSchema.safeParse(raw ?? {});
+  if (!parsed.success || parsed.data.eos_token_id === undefined) return [];
+  const eos = parsed.data.eos_token_id;
+  return Array.isArray(eos) ? eos : [eos];
+}
+
+/**
+ * A `TfjsDialoguePolicy` over a local Hugging Face model folder (config.json, safetensors,
+ * tokenizer.json, tokenizer_config.json with a chat template; LoRA adapters when present). The tfjs
+ * backend is the app's choice (`initTfBackend`).
+ */
+export async function loadCheckpointPolicy(
+  directory: string,
+  options: LoadCheckpointPolicyOptions = {},
+): Promise<TfjsDialoguePolicy> {
+  const model = await loadTransformerModel(directory, options);
+  const tokenizer = await loadPolicyTokenizer(directory, { extraEosTokens: options.extraEosTokens });
+  const stopTokenIds = options.stopTokenIds ?? [
+    ...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds, ...(await generationEosIds(directory))]),
+  ];
+  return createTfjsDialoguePolicy({
+    ...options,
+    model,
+    tokenizer,
+    stopTokenIds,
+    policyId: options.policyId ?? `checkpoint:${directory}`,
+  });
+}
+
+/** The embedded model's folder: `assets/embedded` of this package (code runs from src/ or dist/). */
+export function embeddedModelDirectory(): string {
+  return fileURLToPath(new URL('../assets/embedded/', import.meta.url));
+}
+
+/**
+ * The small bilingual model shipped with the package (`assets/embedded`), as a `TfjsDialoguePolicy`.
+ * Throws `InvalidConfigError` when it has not been built yet.
+ */
+export async function createEmbeddedPolicy(options: LoadCheckpointPolicyOptions = {}): Promise<TfjsDialoguePolicy> {
+  const directory = embeddedModelDirectory();
+  const built = await stat(join(directory, 'config.json')).then(
+    () => true,
+    () => false,
+  );
+  if (!built) {
+    throw new InvalidConfigError({
+      field: 'policy',
+      message: `The embedded model is not built (no ${join(directory, 'config.json')}); run \`pnpm --filter @rlver/policy pretrain\` first, or choose another policy.`,
+    });
+  }
+  return loadCheckpointPolicy(directory, { ...options, policyId: options.policyId ?? 'embedded' });
+}

@@ -1,0 +1,82 @@
+import * as tf from '@tensorflow/tfjs-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestBackend } from './test/test-backend';
+import { createTransformerModel } from './transformer-model';
+
+const CONFIG = {
+  vocabSize: 40,
+  hiddenSize: 24,
+  intermediateSize: 32,
+  numHiddenLayers: 2,
+  numAttentionHeads: 4,
+  numKeyValueHeads: 2,
+  eosTokenIds: [1],
+};
+
+const ids = () => tf.tensor2d([[3, 7, 11, 2, 9]], undefined, 'int32');
+const mask = () => tf.ones([1, 5], 'int32') as tf.Tensor2D;
+
+beforeAll(async () => {
+  await useTestBackend();
+});
+
+describe('TransformerModel.enableLora', () => {
+  it('should leave outputs unchanged while B is zero, and expose only adapters as policy variables', () => {
+    const model = createTransformerModel({ config: CONFIG, seed: 1, initStd: 0.3 });
+    const before = model.forwardLogits(ids(), mask()).arraySync();
+    const state = model.enableLora({ rank: 4, alpha: 8, targetModules: ['q_proj', 'v_proj', 'down_proj'] });
+    expect(model.forwardLogits(ids(), mask()).arraySync()).toEqual(before);
+    expect(model.policyVariables()).toHaveLength(2 * 3 * 2);
+    expect(state.scale).toBe(2);
+    model.dispose();
+  });
+
+  it('should change outputs once B is non-zero, and merge / unmerge round-trip exactly', () => {
+    const model = createTransformerModel({ config: CONFIG, seed: 1, initStd: 0.3 });
+    const baseWeights = model.weights.layers[0]?.qkvWeight.arraySync();
+    const base = model.forwardLogits(ids(), mask());
+    const state = model.enableLora({ rank: 2, targetModules: ['q_proj', 'k_proj', 'o_proj', 'gate_proj'] });
+    for (const perLayer of state.adapters) {
+      for (const adapter of Object.values(perLayer)) adapter.b.assign(tf.fill(adapter.b.shape, 0.05));
+    }
+    const adapted = model.forwardLogits(ids(), mask());
+    expect(tf.max(tf.abs(tf.sub(adapted, base))).dataSync()[0]).toBeGreaterThan(1e-3);
+    model.mergeLora();
+    expect(model.weights.layers[0]?.qkvWeight.arraySync()).not.toEqual(baseWeights);
+    const merged = model.forwardLogits(ids(), mask());
+    expect(tf.max(tf.abs(tf.sub(merged, adapted))).dataSync()[0]).toBeLessThan(1e-4);
+    model.unmergeLora();
+    expect(model.weights.layers[0]?.qkvWeight.arraySync()).toEqual(baseWeights);
+    expect(model.forwardLogits(ids(), mask()).arraySync()).toEqual(adapted.arraySync());
+    model.dispose();
+  });
+
+  it('should train only the adapters', () => {
+    const model = createTransformerModel({ config: CONFIG, seed: 2, initStd: 0.3 });
+    model.enableLora({ rank: 2 });
+    const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids(), mask()), model.policyVariables());
+    expect(Object.keys(grads)).toHaveLength(model.policyVariables().length);
+    const bGradients = model.loraState?.adapters.flatMap((perLayer) => Object.values(perLayer).map((adapter) => grads[adapter.b.name]));
+    expect(bGradients?.some((gradient) => (tf.max(tf.abs(gradient as tf.Tensor)).dataSync()[0] as number) > 0)).toBe(true);
+    tf.dispose([value, grads]);
+    model.dispose();
+  });
+});
+
+describe('TransformerModel.createReferenceCopy', () => {
+  it('should be a frozen copy of the current policy that does not follow later updates', () => {
+    const model = createTransformerModel({ config: CONFIG, seed: 4, initStd: 0.3, valueHead: true });
+    model.enableLora({ rank: 2 });
+    for (const adapter of Object.values(model.loraState?.adapters[0] ?? {})) adapter.b.assign(tf.fill(adapter.b.shape, 0.1));
+    const reference = model.createReferenceCopy();
+    const policyLogits = model.forwardLogits(ids(), mask());
+    expect(tf.max(tf.abs(tf.sub(reference.forwardLogits(ids(), mask()), policyLogits))).dataSync()[0]).toBeLessThan(1e-4);
+    expect(reference.policyVariables()).toEqual([]);
+    expect(reference.hasValueHead).toBe(false);
+    expect(model.loraState?.mergedBase).toBeUndefined();
+    model.weights.embedTokens.assign(tf.zerosLike(model.weights.embedTokens));
+    expect(tf.max(tf.abs(tf.sub(reference.forwardLogits(ids(), mask()), policyLogits))).dataSync()[0]).toBeLessThan(1e-4);
+    reference.dispose();
+    model.dispose();
+  });
+});

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChatMessage } from '@rlver/spec';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEmbeddedPolicy, embeddedModelDirectory } from './checkpoint-policy';
+import { createPolicyTokenizer } from './policy-tokenizer';
+import { scoreSequencesMinibatched } from './score-sequences-minibatched';
+import { TINY_MODEL_CONFIG, tinyTokenizerConfig, tinyTokenizerJson } from './test/tiny-checkpoint';
+import { useTestBackend } from './test/test-backend';
+import { createTfjsDialoguePolicy } from './tfjs-dialogue-policy';
+import { createTransformerModel, type TransformerModel } from './transformer-model';
+
+let model: TransformerModel;
+const tokenizer = createPolicyTokenizer({ tokenizerJson: tinyTokenizerJson(), tokenizerConfig: tinyTokenizerConfig() });
+
+beforeAll(async () => {
+  await useTestBackend();
+  model = createTransformerModel({ config: TINY_MODEL_CONFIG, seed: 12, initStd: 0.2 });
+});
+afterAll(() => model.dispose());
+
+const dialogue = (turns: number): ChatMessage[] => [
+  { role: 'system', content: 'You are kind.' },
+  ...Array.from({ length: turns }, (_, index): ChatMessage => ({
+    role: index % 2 === 0 ? 'user' : 'assistant',
+    content: `turn ${index} with some words`,
+  })),
+];
+
+const prefillCalls = (spy: ReturnType<typeof vi.spyOn>) =>
+  spy.mock.calls.filter((call) => (call[0] as { past?: unknown }).past === undefined).length;
+
+describe('createTfjsDialoguePolicy', () => {
+  it('should answer every request of a call from one batched generation, returning the sampled tokens', async () => {
+    const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 5 }, seed: 3 });
+    const spy = vi.spyOn(model, 'decode');
+    const requests = [dialogue(1), dialogue(3), dialogue(5)].map((messages) => ({ messages }));
+    const outputs = await policy.doAct({ requests });
+    expect(prefillCalls(spy)).toBe(1);
+    spy.mockRestore();
+    expect(outputs).toHaveLength(3);
+    outputs.forEach((output, index) => {
+      expect(output.tokens?.promptIds).toEqual(policy.encodeChat(requests[index]?.messages ?? [], 5));
+      expect(output.tokens?.logProbs).toHaveLength(output.tokens?.outputIds.length ?? -1);
+      expect(output.outputTokenCount).toBe(output.tokens?.outputIds.length);
+      expect(output.text).toBe(tokenizer.decode(output.tokens?.outputIds ?? []));
+    });
+    const rescored = await scoreSequencesMinibatched(model, {
+      sequences: outputs.map((output) => [...(output.tokens?.promptIds ?? []), ...(output.tokens?.outputIds ?? [])]),
+      batchSize: 2,
+    });
+    outputs.forEach((output, row) => {
+      const promptLength = output.tokens?.promptIds.length ?? 0;
+      output.tokens?.logProbs.forEach((logProb, index) => {
+        expect(logProb).toBeCloseTo(rescored[row]?.logProbs[promptLength - 1 + index] as number, 4);
+      });
+    });
+  });
+
+  it('should split calls larger than maxBatchSize into chunks and keep request order', async () => {
+    const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 2, temperature: 0 }, maxBatchSize: 2 });
+    const spy = vi.spyOn(model, 'decode');
+    const requests = [1, 3, 5, 7, 9].map((turns) => ({ messages: dialogue(turns) }));
+    const outputs = await policy.doAct({ requests });
+    expect(prefillCalls(spy)).toBe(3);
+    spy.mockRestore();
+    const single = await policy.doAct({ requests: [requests[3] as { messages: ChatMessage[] }] });
+    expect(outputs[3]?.tokens?.outputIds).toEqual(single[0]?.tokens?.outputIds);
+  });
+
+  it('should drop the oldest turns but never the system prompt when the context is too long', () => {
+    const policy = createTfjsDialoguePolicy({ model, tokenizer, maxContextTokens: 120 });
+    const ids = policy.encodeChat(dialogue(9), 20);
+    expect(ids.length).toBeLessThanOrEqual(100);
+    const text = tokenizer.decode(ids, { skipSpecialTokens: false });
+    expect(text.startsWith('<|im_start|>system\nYou are kind.<|im_end|>\n<|im_start|>user\n')).toBe(true);
+    expect(text).toContain('turn 8 with some words');
+    expect(text).not.toContain('turn 0 ');
+    expect(() => policy.encodeChat([{ role: 'system', content: 'x'.repeat(200) }, { role: 'user', content: 'hi' }], 20)).toThrow(
+      /maxContextTokens/,
+    );
+  });
+
+  it('should cut the text at a stop string but keep every generated token', async () => {
+    const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 8, temperature: 0 }, stopTokenIds: [] });
+    const [probe] = await policy.doAct({ requests: [{ messages: dialogue(1) }] });
+    const fullText = probe?.text ?? '';
+    const stop = fullText.slice(2, 4);
+    const [cut] = await policy.doAct({ requests: [{ messages: dialogue(1) }], sampling: { stop: [stop] } });
+    expect(cut?.text).toBe(fullText.slice(0, fullText.indexOf(stop)));
+    expect(cut?.finishReason).toBe('stop');
+    expect(tokenizer.decode(cut?.tokens?.outputIds ?? [])).toContain(stop);
+  });
+});
+
+describe('createEmbeddedPolicy', () => {
+  it('should load the embedded model, or say how to build it when it is missing', async () => {
+    const built = existsSync(join(embeddedModelDirectory(), 'config.json'));
+    if (built) {
+      const policy = await createEmbeddedPolicy({ sampling: { maxNewTokens: 4 } });
+      const [output] = await policy.doAct({ requests: [{ messages: dialogue(1) }] });
+      expect(output?.tokens?.outputIds.length).toBeGreaterThan(0);
+      policy.model.dispose();
+    } else {
+      await expect(createEmbeddedPolicy()).rejects.toThrow(/pnpm --filter @rlver\/policy pretrain/);
+    }
+  });
+});

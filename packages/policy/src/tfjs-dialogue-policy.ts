@@ -1,0 +1,157 @@
+import {
+  type ChatMessage,
+  type DialoguePolicyActOptions,
+  type DialoguePolicyV1,
+  hashSeed,
+  InvalidConfigError,
+  InvalidInputError,
+  type PolicyOutput,
+  type SamplingOptions,
+} from '@rlver/spec';
+import { type GenerationResult, generate } from './generate';
+import { createPolicyTokenizer, type PolicyTokenizer } from './policy-tokenizer';
+import type { TransformerModel } from './transformer-model';
+
+export interface TfjsDialoguePolicyOptions {
+  model: TransformerModel;
+  tokenizer: PolicyTokenizer;
+  /** Overrides the tokenizer's chat template. */
+  chatTemplate?: string;
+  /** Prompt + new tokens must fit; the oldest turns (never the system prompt) are dropped (default 4096). */
+  maxContextTokens?: number;
+  /** Defaults for every call (temperature 1, topP 1, topK 0, maxNewTokens 256); a call's `sampling` wins. */
+  sampling?: SamplingOptions;
+  /** Largest batch generated at once; bigger calls run in chunks (default 64). */
+  maxBatchSize?: number;
+  /** Default `tfjs`. */
+  policyId?: string;
+  /** End-of-turn ids (default: tokenizer and model EOS ids). */
+  stopTokenIds?: readonly number[];
+  /** Base seed when a call gives none: call k samples with hashSeed(seed, k) (default 0). */
+  seed?: number;
+  /** Extra chat-template variables (e.g. `{ enable_thinking: false }`). */
+  templateVariables?: Record<string, unknown>;
+}
+
+/** A `DialoguePolicyV1` over a local tfjs model; exposes what the RL code needs. */
+export interface TfjsDialoguePolicy extends DialoguePolicyV1 {
+  readonly model: TransformerModel;
+  readonly tokenizer: PolicyTokenizer;
+  readonly maxContextTokens: number;
+  /** Prompt ids of a chat (template + generation prompt), oldest turns dropped to fit. */
+  encodeChat(messages: readonly ChatMessage[], maxNewTokens?: number): number[];
+}
+
+const DEFAULT_SAMPLING = { temperature: 1, topP: 1, topK: 0, maxNewTokens: 256 } as const;
+
+/** Drop the oldest non-system turns (a user turn and its answer at a time) until the prompt fits. */
+function truncatedPrompt(
+  encode: (messages: readonly ChatMessage[]) => number[],
+  messages: readonly ChatMessage[],
+  budget: number,
+): number[] {
+  const system = messages[0]?.role === 'system' ? [messages[0]] : [];
+  let rest = messages.slice(system.length);
+  let ids = encode([...system, ...rest]);
+  while (ids.length > budget && rest.length > 1) {
+    rest = rest.slice(1);
+    while (rest.length > 1 && rest[0]?.role === 'assistant') rest = rest.slice(1);
+    ids = encode([...system, ...rest]);
+  }
+  if (ids.length > budget) {
+    throw new InvalidInputError({
+      field: 'maxContextTokens',
+      message: `the system prompt and last message alone take ${ids.length} tokens, more than the ${budget} left for the prompt; raise maxContextTokens or lower maxNewTokens.`,
+    });
+  }
+  return ids;
+}
+
+function cutAtStopString(text: string, stop: readonly string[]): string {
+  const cuts = stop.map((needle) => text.indexOf(needle)).filter((index) => index >= 0);
+  return cuts.length > 0 ? text.slice(0, Math.min(...cuts)) : text;
+}
+
+/** `DialoguePolicyV1` over a tfjs transformer: one batched, KV-cached generation per `doAct` chunk. */
+export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): TfjsDialoguePolicy {
+  const { model } = options;
+  const tokenizer = options.chatTemplate
+    ? createPolicyTokenizer({
+        tokenizerJson: options.tokenizer.tokenizerJson,
+        tokenizerConfig: options.tokenizer.tokenizerConfig,
+        chatTemplate: options.chatTemplate,
+      })
+    : options.tokenizer;
+  const maxContextTokens = options.maxContextTokens ?? 4096;
+  const maxBatchSize = options.maxBatchSize ?? 64;
+  if (maxBatchSize < 1) throw new InvalidConfigError({ field: 'maxBatchSize', message: 'set maxBatchSize ≥ 1.' });
+  const stopTokenIds = options.stopTokenIds ?? [...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds])];
+  let callIndex = 0;
+  const encodeMessages = (messages: readonly ChatMessage[]) =>
+    tokenizer.encode(
+      tokenizer.applyChatTemplate(messages, { addGenerationPrompt: true, variables: options.templateVariables }),
+    );
+  const encodeChat = (messages: readonly ChatMessage[], maxNewTokens = DEFAULT_SAMPLING.maxNewTokens) => {
+    if (maxNewTokens >= maxContextTokens) {
+      throw new InvalidConfigError({
+        field: 'maxNewTokens',
+        message: `maxNewTokens ${maxNewTokens} leaves no room for the prompt within maxContextTokens ${maxContextTokens}.`,
+      });
+    }
+    return truncatedPrompt(encodeMessages, messages, maxContextTokens - maxNewTokens);
+  };
+
+  async function actChunk(
+    requests: DialoguePolicyActOptions['requests'],
+    sampling: Required<Omit<SamplingOptions, 'stop' | 'seed'>> & SamplingOptions,
+    seed: number,
+    signal?: AbortSignal,
+  ): Promise<PolicyOutput[]> {
+    const started = performance.now();
+    const promptIds = requests.map((request) => encodeChat(request.messages, sampling.maxNewTokens));
+    const stop = sampling.stop ?? [];
+    const results: GenerationResult[] = await generate(model, {
+      promptIds,
+      maxNewTokens: sampling.maxNewTokens,
+      temperature: sampling.temperature,
+      topP: sampling.topP,
+      topK: sampling.topK,
+      stopTokenIds,
+      stopStrings: stop,
+      decode: (ids) => tokenizer.decode(ids),
+      seed,
+      signal,
+    });
+    const latencyMs = performance.now() - started;
+    return results.map((result, index) => ({
+      text: cutAtStopString(tokenizer.decode(result.outputIds), stop),
+      finishReason: result.finishReason,
+      tokens: { promptIds: promptIds[index] as number[], outputIds: result.outputIds, logProbs: result.logProbs },
+      promptTokenCount: (promptIds[index] as number[]).length,
+      outputTokenCount: result.outputIds.length,
+      latencyMs,
+    }));
+  }
+
+  return {
+    specificationVersion: 'v1',
+    policyId: options.policyId ?? 'tfjs',
+    maxBatchSize,
+    model,
+    tokenizer,
+    maxContextTokens,
+    encodeChat,
+    async doAct({ requests, sampling, signal }) {
+      const merged = { ...DEFAULT_SAMPLING, ...options.sampling, ...sampling };
+      const baseSeed = merged.seed ?? hashSeed(options.seed ?? 0, callIndex);
+      callIndex += 1;
+      const outputs: PolicyOutput[] = [];
+      for (let start = 0; start < requests.length; start += maxBatchSize) {
+        const chunk = requests.slice(start, start + maxBatchSize);
+        const seed = start === 0 ? baseSeed : hashSeed(baseSeed, start);
+        outputs.push(...(await actChunk(chunk, merged, seed, signal)));
+      }
+      return outputs;
+    },
+  };
+}

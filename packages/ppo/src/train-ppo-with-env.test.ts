@@ -1,0 +1,77 @@
+import '@tensorflow/tfjs-backend-cpu';
+import { runEpisode } from '@rlver/env';
+import { createScriptedUserSimulator, createTestProfile } from '@rlver/env/test';
+import { createTinyDialoguePolicy, createTinyLanguageModel } from '@rlver/rl-core/test';
+import type { EmotionSettings } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPPOAlgorithm } from './create-ppo-algorithm';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+
+/** Two judged replies, no early stops: reward = (30 + 35 · replies starting with "A") / 100. */
+const settings: EmotionSettings = {
+  initialEmotion: 30,
+  deltaClamp: null,
+  cap: 100,
+  lowerClamp: null,
+  ceilingStop: null,
+  floorStop: null,
+  goodbyeStop: false,
+  maxPolicyTurns: 2,
+  scoreFinalReply: true,
+};
+
+describe('trainPPOStep through runEpisode', () => {
+  for (const packing of ['whole-dialogue', 'per-turn'] as const) {
+    it(`should learn what the scripted user rewards from real episodes (${packing} packing)`, async () => {
+      const simulator = createScriptedUserSimulator({
+        settings,
+        opening: 'hi',
+        turns: (reply) => ({ message: 'ok', delta: reply.split(' ')[0] === 'A' ? 35 : 0 }),
+      });
+      const model = createTinyLanguageModel({ seed: 4 });
+      const policy = createTinyDialoguePolicy({ model, seed: 1 });
+      const firstPrompt = policy.renderPrompt([
+        { role: 'system', content: 'system' },
+        { role: 'user', content: 'hi' },
+      ]);
+      const preferred = () => Math.exp(model.nextTokenLogProbs(firstPrompt)[5] ?? Number.NEGATIVE_INFINITY);
+      const algorithm = createPPOAlgorithm({
+        policy: model,
+        config: {
+          packing,
+          actorLearningRate: 0.05,
+          criticLearningRate: 0.05,
+          actorWarmupRatio: 0,
+          criticWarmupRatio: 0,
+          entropyCoefficient: 0,
+          microBatchSize: 64,
+        },
+      });
+      expect(preferred()).toBeLessThan(0.15);
+      for (let step = 0; step < 30 && preferred() <= 0.8; step += 1) {
+        const trajectories = await Promise.all(
+          Array.from({ length: 16 }, (_, index) =>
+            runEpisode({
+              simulator,
+              policy,
+              profile: createTestProfile(),
+              seed: step * 100 + index,
+              episodeId: `e${step}-${index}`,
+            }),
+          ),
+        );
+        expect(trajectories.every((trajectory) => trajectory.turns.every((turn) => turn.tokens !== undefined))).toBe(
+          true,
+        );
+        await algorithm.doUpdate({ trajectories, step });
+      }
+      expect(preferred()).toBeGreaterThan(0.8);
+      algorithm.dispose();
+      model.dispose();
+    });
+  }
+});
