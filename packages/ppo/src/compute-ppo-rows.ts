@@ -2,7 +2,7 @@ import { type ActorRow, maskedWhiten, type PackedSample } from '@rlver/rl-core';
 import * as tf from '@tensorflow/tfjs-core';
 import { buildGaeMask, computeGae } from './compute-gae';
 import type { ResolvedPPOConfig } from './ppo-config';
-import type { CriticRow } from './ppo-loss';
+import { type CriticRow, explainedVariance } from './ppo-loss';
 
 /** Everything one sample needs for the actor and critic updates. */
 export type PPORow = ActorRow & CriticRow;
@@ -66,4 +66,37 @@ export function computePPORows(options: {
     ...(options.referenceLogProbs ? { referenceLogProbs: options.referenceLogProbs[index] ?? [] } : {}),
   }));
   return { rows, rawAdvantages };
+}
+
+/** `ppo/advantage_mean` (before whitening), `ppo/return_mean`, `ppo/value_mean`, `ppo/explained_variance`. */
+export function summarizePPORows(
+  rows: readonly PPORow[],
+  rawAdvantages: ReadonlyArray<readonly number[]>,
+): Record<string, number> {
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+  const onMask = (pick: (row: PPORow) => readonly number[], mask: (row: PPORow) => readonly number[]) =>
+    rows.flatMap((row) => pick(row).filter((_, position) => mask(row)[position] === 1));
+  return {
+    'ppo/advantage_mean': mean(
+      rows.flatMap((row, index) => (rawAdvantages[index] ?? []).filter((_, t) => row.lossMask[t] === 1)),
+    ),
+    'ppo/return_mean': mean(
+      onMask(
+        (row) => row.returns,
+        (row) => row.valueMask,
+      ),
+    ),
+    'ppo/value_mean': mean(
+      onMask(
+        (row) => row.oldValues,
+        (row) => row.valueMask,
+      ),
+    ),
+    'ppo/explained_variance': explainedVariance(
+      rows.map((row) => row.oldValues),
+      rows.map((row) => row.returns),
+      rows.map((row) => row.valueMask),
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 export { buildGaeMask, computeGae } from './compute-gae';
-export { computePPORows, type PPORow, whitenMaskedRows } from './compute-ppo-rows';
+export { computePPORows, type PPORow, summarizePPORows, whitenMaskedRows } from './compute-ppo-rows';
 export { computeTokenRewards } from './compute-token-rewards';
 export {
   type CreatePPOAlgorithmOptions,

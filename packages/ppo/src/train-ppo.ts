@@ -17,10 +17,10 @@ import {
   warmupLearningRate,
 } from '@rlver/rl-core';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
-import { computePPORows } from './compute-ppo-rows';
+import { computePPORows, summarizePPORows } from './compute-ppo-rows';
 import { computeTokenRewards } from './compute-token-rewards';
 import type { ResolvedPPOConfig } from './ppo-config';
-import { createCriticLoss, explainedVariance } from './ppo-loss';
+import { createCriticLoss } from './ppo-loss';
 
 /** Live state of a PPO run: models, optimizers, guarded updaters and the KL controller. */
 export interface PPOTrainer {
@@ -110,19 +110,7 @@ export async function trainPPOStep(
     referenceLogProbs: config.klMode === 'loss' ? reference?.logProbs : undefined,
     config,
   });
-  const lossMasks = rows.map((row) => row.lossMask);
-  metrics['ppo/advantage_mean'] = mean(
-    rawAdvantages.flatMap((row, index) => row.filter((_, t) => lossMasks[index]?.[t] === 1)),
-  );
-  const onValueMask = (pick: (row: (typeof rows)[number]) => readonly number[]) =>
-    rows.flatMap((row) => pick(row).filter((_, t) => row.valueMask[t] === 1));
-  metrics['ppo/return_mean'] = mean(onValueMask((row) => row.returns));
-  metrics['ppo/value_mean'] = mean(onValueMask((row) => row.oldValues));
-  metrics['ppo/explained_variance'] = explainedVariance(
-    oldValues,
-    rows.map((row) => row.returns),
-    rows.map((row) => row.valueMask),
-  );
+  Object.assign(metrics, summarizePPORows(rows, rawAdvantages));
 
   // ── 5. Epochs × minibatches: actor then critic step per minibatch ─────────
   const actorSteps: ActorStepRecord[] = [];

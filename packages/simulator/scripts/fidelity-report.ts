@@ -1,6 +1,8 @@
 /**
  * Fidelity of the offline simulated user against the published SAGE transcripts (read at run time, never copied):
- *   npx tsx --conditions=source packages/simulator/scripts/fidelity-report.ts [--emotion-source replayed|recorded] [--json]
+ *   npx tsx --conditions=source packages/simulator/scripts/fidelity-report.ts [--emotion-source recorded|replayed] [--json]
+ * `recorded` (default) judges each reply in the recorded state (teacher forcing); `replayed` lets the offline
+ * user carry its own emotion along the recorded texts.
  * For each of ../shared/data/sage/transcripts/<agent>/<model>.jsonl (relative to the project root) it replays every
  * judged turn with the offline agent (sage preset) and prints the per-turn Spearman ρ between predicted and recorded
  * changes (pooled and per file) and the Kendall τ between each file's replay score and its recorded benchmark score.
@@ -15,7 +17,7 @@ import { type ReplayFileResult, replayTranscriptFile } from '../src/offline/repl
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const transcriptsRoot = join(projectRoot, '..', 'shared', 'data', 'sage', 'transcripts');
 const sourceFlag = process.argv.indexOf('--emotion-source');
-const emotionSource = sourceFlag >= 0 && process.argv[sourceFlag + 1] === 'recorded' ? 'recorded' : 'replayed';
+const emotionSource = sourceFlag >= 0 && process.argv[sourceFlag + 1] === 'replayed' ? 'replayed' : 'recorded';
 
 function transcriptFiles(): string[] {
   if (!existsSync(transcriptsRoot)) {

@@ -86,6 +86,7 @@ describe('runCommand', () => {
     const server = await startOpenAITestServer((request) => {
       const prompt = request.body.messages?.[0]?.content ?? '';
       if (request.body.model === 'judge-model') return { content: judgeAnswer };
+      if (request.body.model === 'policy-model') return { content: 'That sounds frustrating. What happened?' };
       return { content: prompt.includes('\nResponse:\n') ? reply('Thanks, that helps.') : analysis('+10') };
     });
     const previousKey = process.env.OPENAI_API_KEY;
@@ -94,7 +95,7 @@ describe('runCommand', () => {
       const out = outDir();
       const argv = [
         '--policy',
-        'template:praise',
+        'openai:policy-model',
         '--simulator',
         'openai:test-model',
         '--base-url',
@@ -113,7 +114,11 @@ describe('runCommand', () => {
       if (!summary.success) throw summary.error;
       // 40 + 6 × 10 = 100: both users reach the ceiling.
       expect(summary.value).toMatchObject({ score: 100, success: 2, failure: 0 });
-      expect(summary.value.settings).toMatchObject({ simulatorId: 'openai:test-model', cache: { mode: 'write' } });
+      expect(summary.value.settings).toMatchObject({
+        simulatorId: 'openai:test-model',
+        policyId: 'openai:policy-model',
+        cache: { mode: 'write' },
+      });
       expect(summary.value.judge).toMatchObject({
         judgeId: 'openai:judge-model',
         parity: 'not paper parity',

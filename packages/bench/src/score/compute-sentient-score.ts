@@ -125,7 +125,8 @@ export function computeRepeatedScore(
     .sort(([a], [b]) => a - b)
     .map(([repeat, list]) => ({ repeat, ...computeSentientScore(list, thresholds) }));
   const scores = perRepeat.flatMap((item) => (item.score === null ? [] : [item.score]));
-  const spread = (values: readonly number[]): MeanStd => (values.length === 0 ? { mean: 0, std: 0 } : meanAndStd(values));
+  const spread = (values: readonly number[]): MeanStd =>
+    values.length === 0 ? { mean: 0, std: 0 } : meanAndStd(values);
   const round2 = (value: MeanStd): MeanStd => ({
     mean: Math.round(value.mean * 100) / 100,
     std: Math.round(value.std * 100) / 100,

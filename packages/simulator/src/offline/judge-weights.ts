@@ -69,7 +69,7 @@ export const JUDGE_WEIGHTS = {
   trendCap: 2,
   /** Negative personas: every judgement is amplified, and they are more guarded (extra bias). */
   negativeAmplifier: 1.3,
-  negativeBias: -2,
+  negativeBias: -1,
   /** Every user is a little guarded with a stranger: trust has to be earned. */
   guarded: -1,
 } as const;
@@ -77,5 +77,5 @@ export const JUDGE_WEIGHTS = {
 /** Length thresholds: zh in characters, en in words. */
 export const LENGTH_LIMITS = {
   zh: { tooShort: 6, short: 15, comfortableMin: 120, comfortableMax: 450, long: 600, wall: 900 },
-  en: { tooShort: 4, short: 8, comfortableMin: 25, comfortableMax: 110, long: 180, wall: 350 },
+  en: { tooShort: 3, short: 6, comfortableMin: 25, comfortableMax: 110, long: 180, wall: 350 },
 } as const;

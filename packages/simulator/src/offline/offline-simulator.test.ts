@@ -64,7 +64,7 @@ describe('createOfflineSimulator', () => {
     const [zhTurn] = await converse(sage, zhProfile('e1'), [ZH_REPLIES[1] as string]);
     expect(zhTurn?.innerThoughts).toMatch(/情绪变化：[+-]\d+$/);
     expect(zhTurn?.innerThoughts).toMatch(/夸/);
-    const [enTurn] = await converse(sage, enProfile('e1'), ['You repainted that kitchen every weekend on your own — that was really generous of you!']);
+    const [enTurn] = await converse(sage, enProfile('e1'), ['You repainted that kitchen every weekend on your own — I really admire how you kept going, you handled it so well!']);
     expect(enTurn?.innerThoughts).toMatch(/Emotion change: [+-]\d+$/);
     expect(enTurn?.innerThoughts).toMatch(/praised/);
   });
@@ -145,8 +145,9 @@ describe('createOfflineSimulator', () => {
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     expect(finals.e1.length).toBeGreaterThan(5);
     expect(finals.r2.length).toBeGreaterThan(5);
-    expect(mean(finals.e1)).toBeGreaterThan(55);
-    expect(mean(finals.r2)).toBeLessThan(25);
+    expect(mean(finals.e1)).toBeGreaterThan(50);
+    expect(mean(finals.r2)).toBeLessThan(20);
+    expect(mean(finals.e1) - mean(finals.r2)).toBeGreaterThan(35);
   });
 
   it('should respond fast (well under a millisecond for a typical reply once warm)', async () => {

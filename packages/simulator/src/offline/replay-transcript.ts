@@ -47,8 +47,9 @@ export interface ReplayDialogue {
 
 export interface ReplayOptions {
   /**
-   * Emotion the simulated user is in when judging each reply: `replayed` (default) = its own running score
-   * (start 40, its predicted changes applied); `recorded` = the reference agent's recorded score at that turn.
+   * State the simulated user is in when judging each reply. `recorded` (default, teacher forcing): the recorded
+   * score and recorded earlier changes at that turn, i.e. the recorded history as it stands. `replayed`: its own
+   * running score (start 40, its predicted changes applied), only the texts being recorded.
    */
   emotionSource?: 'replayed' | 'recorded';
   /** Seed of the simulated user (default 0). */
@@ -112,15 +113,15 @@ export async function replayTranscriptRecord(
   const profile = profileOfTranscript(record);
   let { state } = await simulator.doStart({ profile, seed: options.seed ?? 0 });
   const turns: ReplayTurn[] = [];
+  const teacherForced = (options.emotionSource ?? 'recorded') === 'recorded';
   for (let index = 1; index < record.history.length; index += 1) {
     const message = record.history[index] as SimulatorMessage;
     const recorded = recordedChange(record.history[index + 1]);
     if (message.role !== 'assistant' || recorded === undefined) continue;
     const before = record.history.slice(0, index);
     const lastUser = [...before].reverse().find((entry) => entry.role === 'user');
-    const emotion =
-      options.emotionSource === 'recorded' ? (lastUser?.['emotion-point'] ?? state.emotion) : state.emotion;
-    const extra = options.emotionSource === 'recorded' ? withRecordedDeltas(state.extra, before) : state.extra;
+    const emotion = teacherForced ? (lastUser?.['emotion-point'] ?? state.emotion) : state.emotion;
+    const extra = teacherForced ? withRecordedDeltas(state.extra, before) : state.extra;
     const outcome = await simulator.doRespond({
       state: { ...state, history: before, emotion, band: bandOf(emotion), extra },
       reply: message.content,

@@ -171,6 +171,7 @@ function retell(paragraph: string, lang: Language, selfName: string): string {
       .replace(new RegExp(`^${selfName}\\b`), 'I')
       .replace(new RegExp(`\\b${selfName}\\b`, 'g'), 'me')
       .replace(/^I and (\w+)/, '$1 and I');
+    if (/^I\b/.test(text)) text = text.replace(/\bthemselves\b/g, 'myself');
   }
   return text;
 }

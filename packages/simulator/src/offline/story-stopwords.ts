@@ -21,6 +21,7 @@ export const ZH_GENERIC_BIGRAMS: ReadonlySet<string> = new Set(
 /** English words that never count as story details. */
 export const EN_GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
+    'everything anything something nothing everyone someone anyone nobody ' +
     'about above after again against also although always another anything around because been before being between both ' +
     'cannot could does doing done down during each either else even ever every feel feeling feelings felt first from ' +
     'further have having here herself himself into itself just know knew last least like little long made make many ' +
