@@ -27,6 +27,6 @@ function step() {
 }
 step();
 const c0 = process.cpuUsage(); const t = performance.now(); const n = Number(process.env.N ?? 3);
-for (let i = 0; i < n; i++) step();
+for (let i = 0; i < n; i++) { const c1 = process.cpuUsage(); const t1 = performance.now(); step(); const d = process.cpuUsage(c1); console.log('step', i, (performance.now() - t1).toFixed(0), 'ms wall', ((d.user + d.system) / 1000).toFixed(0), 'ms cpu'); }
 const cpu = process.cpuUsage(c0);
 console.log(backend, `cfg ${h},${L},${I},${H},${KV} params ${model.parameterCount()} step wall ${((performance.now() - t) / n).toFixed(0)} ms cpu ${((cpu.user + cpu.system) / 1000 / n).toFixed(0)} ms  tokens/s(cpu) ${(B * T / ((cpu.user + cpu.system) / 1e6 / n)).toFixed(0)}`);

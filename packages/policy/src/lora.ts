@@ -1,6 +1,7 @@
 import { createRng, hashSeed, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
+import { matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights } from './transformer-weights';
 
@@ -85,7 +86,7 @@ export function loraVariables(state: LoraState): tf.Variable[] {
 
 function delta(adapter: LoraAdapter | undefined, scale: number, shape: [number, number]): tf.Tensor2D {
   if (!adapter) return tf.zeros(shape);
-  return tf.mul(tf.matMul(adapter.b, adapter.a), scale);
+  return tf.mul(matMul(adapter.b, adapter.a), scale) as tf.Tensor2D;
 }
 
 /** Weight matrices of a layer as the forward pass uses them, adapters folded in (call inside `tf.tidy`). */

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { effectiveLayerWeights, type LoraState } from './lora';
+import { linear, matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights, TransformerWeights } from './transformer-weights';
 
@@ -91,12 +92,26 @@ export function floatOneHot(indices: tf.Tensor1D, depth: number): tf.Tensor2D {
   return tf.cast(tf.oneHot(indices, depth), 'float32') as tf.Tensor2D;
 }
 
+/** `oneHot(indices, depth)ᵀ` as float32 `[depth, indices]`. */
+function transposedOneHot(indices: tf.Tensor1D, depth: number): tf.Tensor2D {
+  const vocabulary = tf.reshape(tf.range(0, depth, 1, 'int32'), [depth, 1]);
+  return tf.cast(tf.equal(vocabulary, tf.reshape(indices, [1, -1])), 'float32') as tf.Tensor2D;
+}
+
 /** Embedding lookup whose gradient is a one-hot matmul (the wasm backend lacks UnsortedSegmentSum). */
 export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor2D {
-  const lookup = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => ({
-    value: tf.gather(inputs[0] as tf.Tensor, flatIds) as tf.Tensor2D,
-    gradFunc: (dy: tf.Tensor) => [tf.matMul(floatOneHot(flatIds, table.shape[0]), dy as tf.Tensor2D, true)],
-  }));
+  const vocabSize = table.shape[0];
+  const lookup = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
+    const [weights, save] = inputs as [tf.Tensor, tf.GradSaveFunc];
+    save([flatIds]);
+    return {
+      value: tf.gather(weights, flatIds) as tf.Tensor2D,
+      // oneHot(ids)ᵀ · dy, the one-hot built already transposed ([vocab, rows]) for a plain matmul.
+      gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => [
+        tf.matMul(transposedOneHot(saved[0] as tf.Tensor1D, vocabSize), dy as tf.Tensor2D),
+      ],
+    };
+  });
   return lookup(table) as tf.Tensor2D;
 }
 
@@ -109,14 +124,14 @@ function attention(
   const { numAttentionHeads: heads, numKeyValueHeads: kvHeads, headDim } = config;
   const { batch, length } = inputs;
   const group = heads / kvHeads;
-  const qkv = tf.fused.matMul({ a: x2d, b: weights.qkv, transposeB: true, bias: weights.qkvBias });
+  const qkv = linear(x2d, weights.qkv, weights.qkvBias);
   const [qk, v] = tf.split(
     tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]),
     [heads + kvHeads, kvHeads],
     2,
   );
   const rotated = tf.reshape(
-    tf.matMul(tf.reshape(qk as tf.Tensor, [-1, headDim]), rotateHalfMatrix(headDim)),
+    matMul(tf.reshape(qk as tf.Tensor, [-1, headDim]), rotateHalfMatrix(headDim)),
     qk?.shape as number[],
   );
   const qkRoped = tf.add(tf.mul(qk as tf.Tensor, inputs.rotary.cos), tf.mul(rotated, inputs.rotary.sin));
@@ -133,28 +148,23 @@ function attention(
     tf.transpose(tf.reshape(q as tf.Tensor, [batch, length, kvHeads, group, headDim]), [0, 2, 3, 1, 4]),
     [batch, kvHeads, group * length, headDim],
   );
-  const scores = tf.reshape(tf.matMul(queries, keys, false, true), [batch, kvHeads, group, length, keyLength]);
+  const scores = tf.reshape(matMul(queries, keys, false, true), [batch, kvHeads, group, length, keyLength]);
   const probabilities = tf.reshape(tf.softmax(tf.add(scores, inputs.mask)), [
     batch,
     kvHeads,
     group * length,
     keyLength,
   ]);
-  const context = tf.reshape(tf.matMul(probabilities, values), [batch, kvHeads, group, length, headDim]);
+  const context = tf.reshape(matMul(probabilities, values), [batch, kvHeads, group, length, headDim]);
   const merged = tf.reshape(tf.transpose(context, [0, 3, 1, 2, 4]), [batch * length, heads * headDim]);
-  const output = tf.fused.matMul({
-    a: merged as tf.Tensor2D,
-    b: weights.o,
-    transposeB: true,
-    bias: weights.oBias,
-  }) as tf.Tensor2D;
+  const output = linear(merged as tf.Tensor2D, weights.o, weights.oBias);
   return { output, present: { keys, values } };
 }
 
 function mlp(x2d: tf.Tensor2D, gateUp: tf.Tensor2D, down: tf.Tensor2D, intermediate: number): tf.Tensor2D {
-  const [gate, up] = tf.split(tf.matMul(x2d, gateUp, false, true), [intermediate, intermediate], 1);
+  const [gate, up] = tf.split(linear(x2d, gateUp), [intermediate, intermediate], 1);
   const activated = tf.mul(tf.mul(gate as tf.Tensor, tf.sigmoid(gate as tf.Tensor)), up as tf.Tensor) as tf.Tensor2D;
-  return tf.matMul(activated, down, false, true);
+  return linear(activated, down);
 }
 
 function decoderLayer(
@@ -215,5 +225,5 @@ export function transformerHidden(
 
 /** Logits `[rows, vocab]` of hidden states `[rows, hidden]` (tied embeddings or `lm_head`). */
 export function languageModelHead(hidden: tf.Tensor2D, weights: TransformerWeights): tf.Tensor2D {
-  return tf.matMul(hidden, (weights.lmHead ?? weights.embedTokens) as tf.Tensor2D, false, true);
+  return linear(hidden, (weights.lmHead ?? weights.embedTokens) as tf.Tensor2D);
 }

@@ -10,6 +10,7 @@ import {
   mergeLora,
   unmergeLora,
 } from './lora';
+import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
@@ -128,7 +129,7 @@ export class TransformerModel implements TrainableLanguageModel {
       }
       if (options.withValues && this.weights.valueHead) {
         const { weight, bias } = this.weights.valueHead;
-        const values = tf.fused.matMul({ a: scored as tf.Tensor2D, b: weight as tf.Tensor2D, transposeB: true, bias });
+        const values = linear(scored as tf.Tensor2D, weight as tf.Tensor2D, bias);
         result.values = tf.reshape(values, shape) as tf.Tensor2D;
       }
       return result as unknown as tf.TensorContainer;

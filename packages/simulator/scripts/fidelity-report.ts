@@ -55,7 +55,9 @@ const tau = kendallTau(
 );
 const elapsed = performance.now() - started;
 if (process.argv.includes('--json')) {
-  process.stdout.write(`${JSON.stringify({ emotionSource, pooledRho, tau, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ emotionSource, pooledRho, tau, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`,
+  );
 } else {
   process.stdout.write(`emotion source: ${emotionSource}\n`);
   process.stdout.write(`${'file'.padEnd(44)} ${'ρ'.padStart(6)} ${'replay'.padStart(7)} ${'recorded'.padStart(9)}\n`);
@@ -64,7 +66,13 @@ if (process.argv.includes('--json')) {
       `${entry.file.padEnd(44)} ${entry.rho.toFixed(3).padStart(6)} ${entry.result.replayScore.toFixed(1).padStart(7)} ${entry.result.recordedScore.toFixed(1).padStart(9)}\n`,
     );
   }
-  process.stdout.write(`pooled per-turn Spearman ρ = ${pooledRho.toFixed(3)} over ${turnCount} turns (target ≥ 0.35)\n`);
-  process.stdout.write(`Kendall τ (replay score vs recorded score, ${results.length} files) = ${tau.toFixed(3)} (target ≥ 0.6)\n`);
-  process.stdout.write(`time: ${(elapsed / 1000).toFixed(1)} s, ${((elapsed * 1000) / Math.max(turnCount, 1)).toFixed(0)} µs per turn\n`);
+  process.stdout.write(
+    `pooled per-turn Spearman ρ = ${pooledRho.toFixed(3)} over ${turnCount} turns (target ≥ 0.35)\n`,
+  );
+  process.stdout.write(
+    `Kendall τ (replay score vs recorded score, ${results.length} files) = ${tau.toFixed(3)} (target ≥ 0.6)\n`,
+  );
+  process.stdout.write(
+    `time: ${(elapsed / 1000).toFixed(1)} s, ${((elapsed * 1000) / Math.max(turnCount, 1)).toFixed(0)} µs per turn\n`,
+  );
 }

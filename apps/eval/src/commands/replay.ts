@@ -1,6 +1,6 @@
 import { type CommandSpec, formatHelp, parseCommandArgs } from '@rlver/cli-kit';
-import { InvalidConfigError } from '@rlver/spec';
 import { createOfflineSimulator, replayTranscriptFile } from '@rlver/simulator';
+import { InvalidConfigError } from '@rlver/spec';
 import type { CliCommand } from './cli-command';
 
 const SPEC: CommandSpec = {
@@ -9,7 +9,12 @@ const SPEC: CommandSpec = {
     'Replay a recorded SAGE result file (spec §7.3) through a simulated user: every judged reply, with its recorded history and profile, gets a predicted emotion change beside the recorded one.',
   positionals: [{ name: '<sage-result.jsonl>', description: 'A SAGE result file: one dialogue per line with history' }],
   flags: {
-    simulator: { type: 'string', description: 'Simulated user to replay with', default: 'offline', choices: ['offline'] },
+    simulator: {
+      type: 'string',
+      description: 'Simulated user to replay with',
+      default: 'offline',
+      choices: ['offline'],
+    },
     'emotion-source': {
       type: 'string',
       description: 'State each reply is judged in: the recorded one (teacher forcing) or the simulator’s own',
@@ -35,17 +40,24 @@ export const replayCommand: CliCommand = {
     }
     const [file, ...extra] = positionals;
     if (file === undefined || extra.length > 0) {
-      throw new InvalidConfigError({ message: 'give exactly one <sage-result.jsonl> file; see `rlver-eval replay --help`' });
+      throw new InvalidConfigError({
+        message: 'give exactly one <sage-result.jsonl> file; see `rlver-eval replay --help`',
+      });
     }
     const seed = Number(flags.seed);
-    if (!Number.isInteger(seed)) throw new InvalidConfigError({ field: '--seed', message: `--seed "${String(flags.seed)}" is not an integer` });
+    if (!Number.isInteger(seed))
+      throw new InvalidConfigError({ field: '--seed', message: `--seed "${String(flags.seed)}" is not an integer` });
     const simulator = createOfflineSimulator({ preset: 'sage' });
     const emotionSource = flags['emotion-source'] === 'replayed' ? 'replayed' : 'recorded';
     const result = await replayTranscriptFile(file, simulator, { emotionSource, seed });
     const lines: string[] = [];
     for (const dialogue of result.dialogues) {
       for (const turn of dialogue.turns) {
-        lines.push(flags.json ? JSON.stringify(turn) : `${turn.profileId}\tturn ${turn.turn}\tpredicted ${turn.predicted}\trecorded ${turn.recorded}`);
+        lines.push(
+          flags.json
+            ? JSON.stringify(turn)
+            : `${turn.profileId}\tturn ${turn.turn}\tpredicted ${turn.predicted}\trecorded ${turn.recorded}`,
+        );
       }
     }
     lines.push(

@@ -87,7 +87,10 @@ export function readRunDirectory(directory: string): RunDirectory {
   if (existsSync(paths.summary)) {
     const parsed = safeParseJSON(readFileSync(paths.summary, 'utf8'), benchmarkSummarySchema);
     if (!parsed.success) {
-      throw new InvalidInputError({ message: parsed.error.message, file: paths.summary, field: parsed.field });
+      throw new InvalidInputError({
+        message: `${parsed.error.message} (written by another version? rerun \`rlver-eval run\` with this --out to rewrite it)`,
+        file: paths.summary,
+      });
     }
     summary = parsed.value;
   }

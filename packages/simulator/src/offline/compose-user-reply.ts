@@ -15,6 +15,19 @@ export interface ComposeUserReplyOptions {
   story: StoryIndex;
   /** Stages of the story already told. */
   revealed: number;
+  /** The user's earlier messages: phrases already used there are avoided when possible. */
+  earlierMessages?: readonly string[];
+}
+
+/** A variant not yet used in the earlier messages (any variant when all were used). */
+function pickFresh(
+  rng: Rng,
+  variants: readonly string[],
+  earlier: readonly string[],
+  fill: (text: string) => string = (text) => text,
+) {
+  const fresh = variants.filter((variant) => !earlier.some((message) => message.includes(fill(variant))));
+  return rng.pick(fresh.length > 0 ? fresh : variants);
 }
 
 function fill(template: string, story: StoryIndex, lang: Language, stage = ''): string {
@@ -43,15 +56,19 @@ function reactionKind(options: ComposeUserReplyOptions): keyof typeof REACTIONS 
 export function composeUserReply(options: ComposeUserReplyOptions): { message: string; revealed: boolean } {
   const { rng, lang, band, story } = options;
   if (band === 'S') {
-    return { message: join([rng.pick(REACTIONS.great[lang]), rng.pick(GOODBYES.grateful[lang])], lang), revealed: false };
+    return {
+      message: join([rng.pick(REACTIONS.great[lang]), rng.pick(GOODBYES.grateful[lang])], lang),
+      revealed: false,
+    };
   }
   if (band === 'F') {
     const grumble = options.personality === 'negative' ? rng.pick(GRUMBLES[lang]) : '';
     return { message: join([grumble + rng.pick(GOODBYES.fedUp[lang])], lang), revealed: false };
   }
   const parts: string[] = [];
+  const earlier = options.earlierMessages ?? [];
   const grumble = options.personality === 'negative' && band === 'C' ? rng.pick(GRUMBLES[lang]) : '';
-  parts.push(grumble + rng.pick(REACTIONS[reactionKind(options)][lang]));
+  parts.push(grumble + pickFresh(rng, REACTIONS[reactionKind(options)][lang], earlier));
   const stage = story.stages[options.revealed];
   const mayReveal = options.personality !== 'avoidant' || band === 'A';
   const revealed = options.delta > 0 && stage !== undefined && mayReveal;
@@ -59,8 +76,9 @@ export function composeUserReply(options: ComposeUserReplyOptions): { message: s
   const needMet = options.judgement.reasons.some((reason) => reason.code === 'need-met');
   if (options.intention && !needMet && !options.judgement.garbled) {
     const hints = NEED_HINTS[options.intention][lang];
-    const hint = options.personality === 'passive' ? hints[0] : rng.pick(hints);
-    if (hint) parts.push(fill(hint, story, lang));
+    const fillHint = (text: string) => fill(text, story, lang);
+    const hint = options.personality === 'passive' ? hints[0] : pickFresh(rng, hints, earlier, fillHint);
+    if (hint) parts.push(fillHint(hint));
   }
   return { message: join(parts, lang), revealed };
 }
@@ -68,7 +86,9 @@ export function composeUserReply(options: ComposeUserReplyOptions): { message: s
 /** A generated opener that mentions the event (the other person or the first stage), never the hidden need. */
 export function composeOpener(rng: Rng, lang: Language, story: StoryIndex): string {
   const usable = OPENERS[lang].filter(
-    (template) => (!template.includes('{other}') || story.otherNames.length > 0) && (!template.includes('{stage}') || story.stages.length > 0),
+    (template) =>
+      (!template.includes('{other}') || story.otherNames.length > 0) &&
+      (!template.includes('{stage}') || story.stages.length > 0),
   );
   return fill(rng.pick(usable), story, lang, story.stages[0] ?? '');
 }

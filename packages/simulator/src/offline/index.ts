@@ -1,5 +1,5 @@
+export { type JudgeInput, type Judgement, type JudgeReason, judgeReply } from './judge-reply';
 export { JUDGE_WEIGHTS, LENGTH_LIMITS } from './judge-weights';
-export { type JudgeInput, type JudgeReason, type Judgement, judgeReply } from './judge-reply';
 export {
   createOfflineSimulator,
   type OfflineReplyTagger,
@@ -7,8 +7,6 @@ export {
   quantizeScore,
 } from './offline-simulator';
 export { type OfflineSimulatorConfig, offlineSimulatorConfigSchema } from './offline-simulator-config';
-export { buildStoryIndex, type StoryIndex } from './story-index';
-export { detectGarbled, isLanguageMismatch } from './text-signals';
 export { averageRanks, kendallTau, spearmanRho } from './rank-correlation';
 export {
   applySageDeltas,
@@ -23,3 +21,5 @@ export {
   type TranscriptRecord,
   transcriptRecordSchema,
 } from './replay-transcript';
+export { buildStoryIndex, type StoryIndex } from './story-index';
+export { detectGarbled, isLanguageMismatch } from './text-signals';

@@ -43,18 +43,36 @@ export const NEED_IN_WORDS: Readonly<Record<IntentionKey, Texts>> = {
 export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
   'need-met': { zh: '对方{wanted}，这正是我想要的', en: 'They {wanted} — exactly what I needed' },
   'need-partly': { zh: '对方{wanted}，有点接近我想要的了', en: 'They {wanted}, which is getting close to what I need' },
-  'need-generic': { zh: '对方{wanted}，方向是对的，可说得太泛，不像在说我的事', en: 'They {wanted}, which is the right idea, but it’s too generic to be about me' },
+  'need-generic': {
+    zh: '对方{wanted}，方向是对的，可说得太泛，不像在说我的事',
+    en: 'They {wanted}, which is the right idea, but it’s too generic to be about me',
+  },
   'need-missed': { zh: '这些话没说到点上，{need}', en: 'That misses the point; {need}' },
   praised: { zh: '对方肯定了我做的事，听着挺舒服', en: 'They acknowledged what I did; that felt nice' },
   guarded: { zh: '跟陌生人说这些，我心里还是有点防备', en: 'I’m still a bit guarded with someone I don’t know' },
   disliked: { zh: '对方{disliked}，我现在不想听这个', en: 'They {disliked}; that’s not what I want right now' },
   'shallow-comfort': { zh: '这种安慰太浅了，根本没碰到我的感受', en: 'Comfort that shallow doesn’t touch how I feel' },
-  probing: { zh: '一个劲地追问，像在审问我，我只想躲开', en: 'All these questions feel like an interrogation; I want to back off' },
+  probing: {
+    zh: '一个劲地追问，像在审问我，我只想躲开',
+    en: 'All these questions feel like an interrogation; I want to back off',
+  },
   gentle: { zh: '语气很温和，让我愿意多说一点', en: 'Gentle and patient; it makes me want to say more' },
-  'engaged-question': { zh: '对方在问我的事，看得出想多了解', en: 'They asked about my situation; they seem to want to understand' },
-  'too-many-questions': { zh: '一下子问这么多，我都不知道先回哪个', en: 'So many questions at once, I don’t know where to start' },
-  grounded: { zh: '对方记得{detail}这些细节，是认真在听', en: 'They remembered details like {detail}; they were listening' },
-  ungrounded: { zh: '这话放在谁身上都成立，不像在说我的事', en: 'That could have been said to anyone, not about my story' },
+  'engaged-question': {
+    zh: '对方在问我的事，看得出想多了解',
+    en: 'They asked about my situation; they seem to want to understand',
+  },
+  'too-many-questions': {
+    zh: '一下子问这么多，我都不知道先回哪个',
+    en: 'So many questions at once, I don’t know where to start',
+  },
+  grounded: {
+    zh: '对方记得{detail}这些细节，是认真在听',
+    en: 'They remembered details like {detail}; they were listening',
+  },
+  ungrounded: {
+    zh: '这话放在谁身上都成立，不像在说我的事',
+    en: 'That could have been said to anyone, not about my story',
+  },
   echo: { zh: '对方接住了我刚才说的话', en: 'They picked up on what I just said' },
   'no-echo': { zh: '我刚说的话对方好像没接住', en: 'They didn’t really pick up on what I just said' },
   cliche: { zh: '满是套话，像在背心理咨询模板', en: 'Full of stock phrases, like a counselling script' },

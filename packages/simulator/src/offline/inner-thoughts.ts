@@ -18,7 +18,14 @@ function reasonSentence(
   let wanted = (label && LABEL_WANTED[label]?.[lang]) ?? '';
   if (label === 'praise') {
     const detail = details[0];
-    const praised = lang === 'zh' ? (detail ? `在“${detail}”这件事上的做法` : '做过的事') : detail ? `how I handled ${detail}` : 'what I did';
+    const praised =
+      lang === 'zh'
+        ? detail
+          ? `在“${detail}”这件事上的做法`
+          : '做过的事'
+        : detail
+          ? `how I handled ${detail}`
+          : 'what I did';
     wanted = wanted.replace('{detail}', praised);
   }
   const need = intention ? NEED_IN_WORDS[intention][lang] : '';
@@ -47,7 +54,10 @@ export function renderInnerThoughts(options: {
     .filter((reason) => reason.points !== 0)
     .sort((a, b) => Math.abs(b.points) - Math.abs(a.points))
     .slice(0, 4);
-  const sentences = strongest.map((reason) => `${reasonSentence(reason, options.lang, options.intention, options.details ?? [])} (${signed(reason.points)})`);
+  const sentences = strongest.map(
+    (reason) =>
+      `${reasonSentence(reason, options.lang, options.intention, options.details ?? [])} (${signed(reason.points)})`,
+  );
   if (options.lang === 'zh') {
     return `${sentences.join('；')}。情绪变化：${signed(options.delta)}`;
   }

@@ -9,7 +9,10 @@ import { zhProfile } from './test/synthetic-profiles';
 /** Tags as the tagger would return them: one cue per label (questions: `questions` cues). */
 function tags(labels: StrategyLabel[], questions = 0): StrategyTagResult {
   const all: StrategyLabel[] = [...labels, ...Array.from({ length: questions }, () => 'question' as const)];
-  return { labels: [...new Set(all)], cues: all.map((label, index) => ({ label, cue: 'x', start: index, end: index + 1 })) };
+  return {
+    labels: [...new Set(all)],
+    cues: all.map((label, index) => ({ label, cue: 'x', start: index, end: index + 1 })),
+  };
 }
 
 const STORY = buildStoryIndex(zhProfile('e1'), 'zh');
@@ -56,7 +59,11 @@ describe('judgeReply', () => {
   });
 
   it('should treat formulaic empathy without story details as shallow for an e3 user', () => {
-    const formulaic = judge({ intention: 'e3', reply: '你一定很难受吧，真的辛苦了，抱抱你，都会好起来的。', tags: tags(['deep_empathy']) });
+    const formulaic = judge({
+      intention: 'e3',
+      reply: '你一定很难受吧，真的辛苦了，抱抱你，都会好起来的。',
+      tags: tags(['deep_empathy']),
+    });
     const specific = judge({
       intention: 'e3',
       reply: '熬夜画完的别墅方案被立伟私下改掉，那种被抹掉的滋味一定很憋屈。',
@@ -83,8 +90,14 @@ describe('judgeReply', () => {
 
   it('should make negative personas react harder', () => {
     const bad = { intention: 'e2' as const, tags: tags(['advice', 'guided_reflection']) };
-    expect(judge({ ...bad, personality: 'negative' }).score).toBeLessThan(judge({ ...bad, personality: 'passive' }).score - 2);
-    const great = { intention: 'e1' as const, tags: tags(['praise', 'validation']), reply: '熬夜画完别墅设计图还被立伟改方案，你一直撑着把项目做完，真的很了不起！' };
+    expect(judge({ ...bad, personality: 'negative' }).score).toBeLessThan(
+      judge({ ...bad, personality: 'passive' }).score - 2,
+    );
+    const great = {
+      intention: 'e1' as const,
+      tags: tags(['praise', 'validation']),
+      reply: '熬夜画完别墅设计图还被立伟改方案，你一直撑着把项目做完，真的很了不起！',
+    };
     const negative = judge({ ...great, personality: 'negative' });
     expect(codes(negative)).toContain('temper');
     expect(negative.reasons.find((reason) => reason.code === 'temper')?.points).toBeGreaterThan(0);
@@ -106,7 +119,11 @@ describe('judgeReply', () => {
 
   it('should reward grounding in the story and in what the user just said', () => {
     const lastUserMessage = '庆功宴上立伟一句都没提我，别墅方案明明是我熬夜画的。';
-    const generic = judge({ intention: 'e2', reply: '发生这样的事情确实不容易，你现在心里是什么感觉呢？慢慢说，我都在听。', lastUserMessage });
+    const generic = judge({
+      intention: 'e2',
+      reply: '发生这样的事情确实不容易，你现在心里是什么感觉呢？慢慢说，我都在听。',
+      lastUserMessage,
+    });
     const grounded = judge({
       intention: 'e2',
       reply: '立伟把你熬夜画的别墅方案私下改了，庆功宴上还只字不提你，换谁都会寒心吧？',
@@ -118,7 +135,9 @@ describe('judgeReply', () => {
   });
 
   it('should penalise a reply in the wrong language, a curt reply and a wall of text', () => {
-    expect(codes(judge({ intention: 'e2', reply: 'I hear you, that sounds really frustrating for you.' }))).toContain('language-mismatch');
+    expect(codes(judge({ intention: 'e2', reply: 'I hear you, that sounds really frustrating for you.' }))).toContain(
+      'language-mismatch',
+    );
     expect(codes(judge({ intention: 'e2', reply: '哦。' }))).toContain('too-short');
     const wall = TOPICS.flatMap((topic) => topic.stages.map((stage) => stage.zh)).join('');
     expect(wall.length).toBeGreaterThan(900);

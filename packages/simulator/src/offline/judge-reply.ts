@@ -7,11 +7,17 @@ import {
   type StrategyTagResult,
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
-import { JUDGE_WEIGHTS as W, LENGTH_LIMITS } from './judge-weights';
+import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { findStoryDetails } from './story-details';
-import { clicheCount, echoCount, warmthCount } from './tone-signals';
 import type { StoryIndex } from './story-index';
-import { detectGarbled, isLanguageMismatch, maxOverlapWithEarlier, replyLength, reportFormatting } from './text-signals';
+import {
+  detectGarbled,
+  isLanguageMismatch,
+  maxOverlapWithEarlier,
+  replyLength,
+  reportFormatting,
+} from './text-signals';
+import { clicheCount, echoCount, warmthCount } from './tone-signals';
 
 /** Why the user's emotion moved: one rule that fired and its points. */
 export interface JudgeReason {
@@ -105,7 +111,8 @@ function needReasons(
   const metSecondary = wanted.satisfies.slice(1).find((label) => labels.has(label));
   const reasons: JudgeReason[] = [];
   // Praise is welcome even in plain words; other strategies must be about this user's situation.
-  if (metPrimary && (personal || primary === 'praise')) reasons.push({ code: 'need-met', points: W.primaryNeedMet, detail: primary });
+  if (metPrimary && (personal || primary === 'praise'))
+    reasons.push({ code: 'need-met', points: W.primaryNeedMet, detail: primary });
   else if (metPrimary) reasons.push({ code: 'need-generic', points: W.genericNeedMet, detail: primary });
   else if (metSecondary) reasons.push({ code: 'need-partly', points: W.secondaryNeedMet, detail: metSecondary });
   const disliked = wanted.dislikes.filter((label) => labels.has(label)).slice(0, 2);
@@ -149,16 +156,27 @@ function personalityReasons(
 const ECHO_SOME = { zh: 6, en: 2 } as const;
 const ECHO_MANY = { zh: 12, en: 5 } as const;
 
-function groundingReasons(input: JudgeInput, details: readonly string[], length: number, echoed: number): JudgeReason[] {
+function groundingReasons(
+  input: JudgeInput,
+  details: readonly string[],
+  length: number,
+  echoed: number,
+): JudgeReason[] {
   const reasons: JudgeReason[] = [];
   const limits = LENGTH_LIMITS[input.lang];
-  if (details.length >= 3) reasons.push({ code: 'grounded', points: W.groundedMany, detail: details.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ') });
+  if (details.length >= 3)
+    reasons.push({
+      code: 'grounded',
+      points: W.groundedMany,
+      detail: details.slice(0, 2).join(input.lang === 'zh' ? '、' : ', '),
+    });
   else if (details.length >= 1) reasons.push({ code: 'grounded', points: W.groundedSome, detail: details[0] });
   else if (length > limits.short * 2) reasons.push({ code: 'ungrounded', points: W.ungrounded });
   if (input.lastUserMessage.trim() !== '') {
     if (echoed >= ECHO_MANY[input.lang]) reasons.push({ code: 'echo', points: W.echoMany });
     else if (echoed >= ECHO_SOME[input.lang]) reasons.push({ code: 'echo', points: W.echoSome });
-    else if (echoed === 0 || (input.lang === 'zh' && echoed <= 2)) reasons.push({ code: 'no-echo', points: W.echoNone });
+    else if (echoed === 0 || (input.lang === 'zh' && echoed <= 2))
+      reasons.push({ code: 'no-echo', points: W.echoNone });
   }
   const overlap = maxOverlapWithEarlier(input.reply, input.earlierReplies);
   if (overlap >= 0.85) reasons.push({ code: 'repetition', points: W.repeatedVerbatim });
@@ -188,7 +206,8 @@ function styleReasons(input: JudgeInput, length: number): JudgeReason[] {
 function moodReason(emotion: number, recentDeltas: readonly number[]): JudgeReason | undefined {
   const mood = Math.max(-W.moodCap, Math.min(W.moodCap, (emotion - W.moodCentre) / W.moodScale));
   const recent = recentDeltas.slice(-2);
-  const trendRaw = recent.length === 0 ? 0 : (recent.reduce((sum, value) => sum + value, 0) / recent.length / 5) * W.trendPerFive;
+  const trendRaw =
+    recent.length === 0 ? 0 : (recent.reduce((sum, value) => sum + value, 0) / recent.length / 5) * W.trendPerFive;
   const points = Math.round((mood + Math.max(-W.trendCap, Math.min(W.trendCap, trendRaw))) * 10) / 10;
   return points === 0 ? undefined : { code: 'mood', points };
 }
@@ -201,7 +220,12 @@ function moodReason(emotion: number, recentDeltas: readonly number[]): JudgeReas
 export function judgeReply(input: JudgeInput): Judgement {
   const garble = detectGarbled(input.reply);
   if (garble.garbled) {
-    return { score: W.garbled, reasons: [{ code: 'garbled', points: W.garbled, detail: garble.reasons[0] }], details: [], garbled: true };
+    return {
+      score: W.garbled,
+      reasons: [{ code: 'garbled', points: W.garbled, detail: garble.reasons[0] }],
+      details: [],
+      garbled: true,
+    };
   }
   const details = findStoryDetails(input.reply, input.story, input.lang);
   const length = replyLength(input.reply, input.lang);
@@ -214,7 +238,8 @@ export function judgeReply(input: JudgeInput): Judgement {
     ...groundingReasons(input, details, length, echoed),
     ...styleReasons(input, length),
   ];
-  if (isLanguageMismatch(input.reply, input.lang)) reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
+  if (isLanguageMismatch(input.reply, input.lang))
+    reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
   reasons.push({ code: 'guarded', points: W.guarded + (input.personality === 'negative' ? W.negativeBias : 0) });
   const mood = moodReason(input.emotion, input.recentDeltas);
   if (mood) reasons.push(mood);

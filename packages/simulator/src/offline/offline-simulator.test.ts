@@ -64,7 +64,9 @@ describe('createOfflineSimulator', () => {
     const [zhTurn] = await converse(sage, zhProfile('e1'), [ZH_REPLIES[1] as string]);
     expect(zhTurn?.innerThoughts).toMatch(/情绪变化：[+-]\d+$/);
     expect(zhTurn?.innerThoughts).toMatch(/夸/);
-    const [enTurn] = await converse(sage, enProfile('e1'), ['You repainted that kitchen every weekend on your own — I really admire how you kept going, you handled it so well!']);
+    const [enTurn] = await converse(sage, enProfile('e1'), [
+      'You repainted that kitchen every weekend on your own — I really admire how you kept going, you handled it so well!',
+    ]);
     expect(enTurn?.innerThoughts).toMatch(/Emotion change: [+-]\d+$/);
     expect(enTurn?.innerThoughts).toMatch(/praised/);
   });
@@ -81,12 +83,21 @@ describe('createOfflineSimulator', () => {
     const profile = zhProfile('r2', '被动型');
     const turns = await converse(sage, profile, ['别难过了，一切都会好起来的。', '嗯嗯，我懂。'], 4);
     expect(turns.some((turn) => turn.message.includes('不知道下一步该怎么办'))).toBe(true);
-    const praised = await converse(sage, zhProfile('e1'), [ZH_REPLIES[1] as string, '熬夜画别墅设计图那段日子，你一个人把项目扛下来，太棒了！'], 2);
+    const praised = await converse(
+      sage,
+      zhProfile('e1'),
+      [ZH_REPLIES[1] as string, '熬夜画别墅设计图那段日子，你一个人把项目扛下来，太棒了！'],
+      2,
+    );
     expect(praised.some((turn) => /我熬夜画完了别墅的设计图|客户夸了别墅方案/.test(turn.message))).toBe(true);
   });
 
   it('should say goodbye at band S or F', async () => {
-    const down = await converse(sage, zhProfile('e3', '负面型'), Array.from({ length: 10 }, (_, index) => `别难过了，一切都会好起来的${'。'.repeat(index + 1)}`));
+    const down = await converse(
+      sage,
+      zhProfile('e3', '负面型'),
+      Array.from({ length: 10 }, (_, index) => `别难过了，一切都会好起来的${'。'.repeat(index + 1)}`),
+    );
     const last = down.at(-1);
     expect(last?.band).toBe('F');
     expect(isGoodbye(last?.message ?? '')).toBe(true);

@@ -1,5 +1,7 @@
 import {
+  classifyIntention,
   createRng,
+  detectLanguage,
   type EmotionSettings,
   type Language,
   type SimulatorMessage,
@@ -9,8 +11,6 @@ import {
   type UserSimulatorRespondOptions,
   type UserSimulatorStartOptions,
   type UserSimulatorV1,
-  classifyIntention,
-  detectLanguage,
 } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { applyEmotionDelta, bandOf, endReasonOf } from '../emotion/emotion-model';
@@ -82,7 +82,14 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
       extra: { offline: memory },
     };
     const thoughts = lang === 'zh' ? '我想先把这件事说出来。' : 'I want to get this off my chest first.';
-    return result(state, { message, delta: 0, innerThoughts: thoughts, ended: undefined, latencyMs: performance.now() - started, warnings: [] });
+    return result(state, {
+      message,
+      delta: 0,
+      innerThoughts: thoughts,
+      ended: undefined,
+      latencyMs: performance.now() - started,
+      warnings: [],
+    });
   }
 
   async function doRespond({ state, reply }: UserSimulatorRespondOptions): Promise<SimulatorTurnResult> {
@@ -107,11 +114,31 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
     const proposed = quantizeScore(judgement.score + noise * (2 * rng.next() - 1));
     const { emotion, delta } = applyEmotionDelta(settings, state.emotion, proposed);
     const band = bandOf(emotion);
-    const composed = composeUserReply({ rng, lang: state.lang, band, delta, judgement, intention, personality, story: memory.story, revealed: memory.revealed });
+    const earlierMessages = state.history
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content);
+    const composed = composeUserReply({
+      rng,
+      lang: state.lang,
+      band,
+      delta,
+      judgement,
+      intention,
+      personality,
+      story: memory.story,
+      revealed: memory.revealed,
+      earlierMessages,
+    });
     memory.revealed += composed.revealed ? 1 : 0;
     memory.deltas.push(delta);
     memory.rngState = rng.getState();
-    const innerThoughts = renderInnerThoughts({ reasons: judgement.reasons, lang: state.lang, intention, delta, details: judgement.details });
+    const innerThoughts = renderInnerThoughts({
+      reasons: judgement.reasons,
+      lang: state.lang,
+      intention,
+      delta,
+      details: judgement.details,
+    });
     const userMessage: SimulatorMessage = {
       role: 'user',
       content: composed.message,

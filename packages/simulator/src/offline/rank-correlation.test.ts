@@ -16,8 +16,18 @@ describe('spearmanRho', () => {
   it('should be 1 for any increasing map and −1 for a decreasing one (property)', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: 3, maxLength: 30 }), (xs) => {
-        expect(spearmanRho(xs, xs.map((x) => x * 3 + 1))).toBeCloseTo(1, 10);
-        expect(spearmanRho(xs, xs.map((x) => -x))).toBeCloseTo(-1, 10);
+        expect(
+          spearmanRho(
+            xs,
+            xs.map((x) => x * 3 + 1),
+          ),
+        ).toBeCloseTo(1, 10);
+        expect(
+          spearmanRho(
+            xs,
+            xs.map((x) => -x),
+          ),
+        ).toBeCloseTo(-1, 10);
       }),
     );
   });
@@ -33,13 +43,19 @@ describe('kendallTau', () => {
   });
   it('should stay within [−1, 1] and be symmetric (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: 2, maxLength: 25 }), (pairs) => {
-        const xs = pairs.map((pair) => pair[0]);
-        const ys = pairs.map((pair) => pair[1]);
-        const tau = kendallTau(xs, ys);
-        expect(Math.abs(tau)).toBeLessThanOrEqual(1 + 1e-12);
-        expect(kendallTau(ys, xs)).toBeCloseTo(tau, 12);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), {
+          minLength: 2,
+          maxLength: 25,
+        }),
+        (pairs) => {
+          const xs = pairs.map((pair) => pair[0]);
+          const ys = pairs.map((pair) => pair[1]);
+          const tau = kendallTau(xs, ys);
+          expect(Math.abs(tau)).toBeLessThanOrEqual(1 + 1e-12);
+          expect(kendallTau(ys, xs)).toBeCloseTo(tau, 12);
+        },
+      ),
     );
   });
 });

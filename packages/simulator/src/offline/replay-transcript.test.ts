@@ -24,24 +24,60 @@ import { zhProfile } from './test/synthetic-profiles';
 /** A synthetic SAGE result line: opener, three judged replies and an unjudged last one. */
 function transcript(id: string, changes: number[]): TranscriptRecord {
   const profile = zhProfile('e2');
-  const history: TranscriptRecord['history'] = [{ role: 'user', content: '别墅项目之后我跟立伟就没说过话。', 'emotion-point': 40 }];
+  const history: TranscriptRecord['history'] = [
+    { role: 'user', content: '别墅项目之后我跟立伟就没说过话。', 'emotion-point': 40 },
+  ];
   let emotion = 40;
   changes.forEach((change, index) => {
     emotion = Math.min(100, emotion + change);
     history.push({ role: 'assistant', content: `第${index + 1}条回复：立伟改了你的别墅方案，你一定很委屈吧？` });
-    history.push({ role: 'user', content: `嗯，第${index + 1}次回应。`, 'emotion-point': emotion, planning: { change: index === 1 ? `${change}` : change } });
+    history.push({
+      role: 'user',
+      content: `嗯，第${index + 1}次回应。`,
+      'emotion-point': emotion,
+      planning: { change: index === 1 ? `${change}` : change },
+    });
   });
   history.push({ role: 'assistant', content: '最后一条回复，没有被评分。' });
-  return { id, emo_point: emotion, emo_state: 'Emotion-B', target: 'eq', player: profile.player, scene: profile.scene, character: profile.main_cha, topic: '', task: profile.task, history };
+  return {
+    id,
+    emo_point: emotion,
+    emo_state: 'Emotion-B',
+    target: 'eq',
+    player: profile.player,
+    scene: profile.scene,
+    character: profile.main_cha,
+    topic: '',
+    task: profile.task,
+    history,
+  };
 }
 
 /** Scripted simulator: returns fixed deltas and records the emotion it was asked to judge in. */
 function scriptedSimulator(deltas: number[]): UserSimulatorV1 & { seenEmotions: number[] } {
   const seenEmotions: number[] = [];
   const settings: EmotionSettings = EMOTION_PRESETS.sage;
-  const state = (profile: SimulatorState['profile']): SimulatorState => ({ profile, lang: 'zh', emotion: 40, band: 'B', history: [], turn: 0, seed: 0, extra: {} });
+  const state = (profile: SimulatorState['profile']): SimulatorState => ({
+    profile,
+    lang: 'zh',
+    emotion: 40,
+    band: 'B',
+    history: [],
+    turn: 0,
+    seed: 0,
+    extra: {},
+  });
   const turn = (next: SimulatorState, delta: number): SimulatorTurnResult => ({
-    state: next, message: 'ok', emotion: next.emotion, delta, band: next.band, innerThoughts: '', ended: undefined, calls: 0, latencyMs: 0, warnings: [],
+    state: next,
+    message: 'ok',
+    emotion: next.emotion,
+    delta,
+    band: next.band,
+    innerThoughts: '',
+    ended: undefined,
+    calls: 0,
+    latencyMs: 0,
+    warnings: [],
   });
   return {
     specificationVersion: 'v1',
@@ -54,7 +90,12 @@ function scriptedSimulator(deltas: number[]): UserSimulatorV1 & { seenEmotions: 
     async doRespond(options: UserSimulatorRespondOptions) {
       seenEmotions.push(options.state.emotion);
       const delta = deltas[options.state.turn] ?? 0;
-      const next = { ...options.state, emotion: options.state.emotion + delta, turn: options.state.turn + 1, history: [...options.state.history, { role: 'assistant' as const, content: options.reply }] };
+      const next = {
+        ...options.state,
+        emotion: options.state.emotion + delta,
+        turn: options.state.turn + 1,
+        history: [...options.state.history, { role: 'assistant' as const, content: options.reply }],
+      };
       return turn(next, delta);
     },
   };
@@ -114,13 +155,18 @@ describe('replayTranscriptFile', () => {
   it('should average the replay and recorded finals over a file and name bad lines', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'replay-'));
     const file = join(folder, 'result.jsonl');
-    writeFileSync(file, `${JSON.stringify(transcript('a', [10, 10, 10]))}\n${JSON.stringify(transcript('b', [-10, -10, -10]))}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify(transcript('a', [10, 10, 10]))}\n${JSON.stringify(transcript('b', [-10, -10, -10]))}\n`,
+    );
     const result = await replayTranscriptFile(file, scriptedSimulator([10, 10, 10]));
     expect(result.dialogues.map((dialogue) => dialogue.replayFinal)).toEqual([70, 70]);
     expect(result.replayScore).toBe(70);
     expect(result.recordedScore).toBe(40);
     const bad = join(folder, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify({ id: 'x', emo_point: 1 })}\n`);
-    await expect(replayTranscriptFile(bad, scriptedSimulator([]))).rejects.toThrow(/bad\.jsonl, line 1: .*field "player"/);
+    await expect(replayTranscriptFile(bad, scriptedSimulator([]))).rejects.toThrow(
+      /bad\.jsonl, line 1: .*field "player"/,
+    );
   });
 });

@@ -22,7 +22,9 @@ const ZH_NAME = new RegExp(`[${ZH_SURNAMES}][\\u4e00-\\u9fff]{1,2}`, 'g');
 const ZH_NAME_STOP = /[的了在和是说也对又不就都与把被让给向从却会要能还才已很更这那个们着过吗呢吧啊]/;
 /** Common words that start with a surname character and are not names. */
 const ZH_NOT_NAMES = new Set(
-  '方案 方法 方式 方面 方向 方便 高兴 高中 高考 高层 高度 江湖 马上 黄金 金钱 金额 文化 文件 文字 常常 常见 任何 任务 石头 向往 万一 于是 程度 余额 白天 白色 夏天 安全 周末 周围 周年 周期 田地 曾经 史上 陆续 范围 孔子 严重 严格 毛病 龙头 司机 钱包 汤面 康复 易怒 贺卡 叶子 许多 许久 何必 何况 林子 花钱 时候 宋体 吕布 尹子'.split(' '),
+  '方案 方法 方式 方面 方向 方便 高兴 高中 高考 高层 高度 江湖 马上 黄金 金钱 金额 文化 文件 文字 常常 常见 任何 任务 石头 向往 万一 于是 程度 余额 白天 白色 夏天 安全 周末 周围 周年 周期 田地 曾经 史上 陆续 范围 孔子 严重 严格 毛病 龙头 司机 钱包 汤面 康复 易怒 贺卡 叶子 许多 许久 何必 何况 林子 花钱 时候 宋体 吕布 尹子'.split(
+    ' ',
+  ),
 );
 
 function eventSection(scene: string): string {
@@ -55,11 +57,18 @@ function zhOtherNames(scene: string, selfName: string): string[] {
   }
   const names = [...counts.entries()]
     .filter(([name, count]) => count >= (name.length === 2 ? 3 : 2) && !ZH_NOT_NAMES.has(name.slice(0, 2)))
-    .filter(([name]) => !/[前后年月天周日时间里上下中]/.test(name.slice(1)) && !selfName.includes(name) && !name.includes(selfName.slice(1) || '\u0000'))
+    .filter(
+      ([name]) =>
+        !/[前后年月天周日时间里上下中]/.test(name.slice(1)) &&
+        !selfName.includes(name) &&
+        !name.includes(selfName.slice(1) || '\u0000'),
+    )
     .filter(([name, count]) => name.length === 2 || count >= 0.8 * (counts.get(name.slice(0, 2)) ?? 0))
     .sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)
     .map(([name]) => name);
-  return names.filter((name) => !names.some((other) => other.length > name.length && other.startsWith(name))).slice(0, 4);
+  return names
+    .filter((name) => !names.some((other) => other.length > name.length && other.startsWith(name)))
+    .slice(0, 4);
 }
 
 function enOtherNames(scene: string, selfName: string): string[] {
@@ -111,10 +120,14 @@ function enKeywords(section: string, names: readonly string[]): string[] {
   return [...counts.keys()].slice(0, 80);
 }
 
-const TIME_CUE = /(?:\d+|[一二三两四五六七八九十半几])(?:个)?(?:年|月|周|星期|天)(?:前|后)|当前|最近|如今|现在|上周|昨天|前天|不久前|年初|\b(?:ago|yesterday|last (?:week|month))\b/i;
+const TIME_CUE =
+  /(?:\d+|[一二三两四五六七八九十半几])(?:个)?(?:年|月|周|星期|天)(?:前|后)|当前|最近|如今|现在|上周|昨天|前天|不久前|年初|\b(?:ago|yesterday|last (?:week|month))\b/i;
 
 function cleanLine(line: string): string {
-  return line.replace(/\*\*/g, '').replace(/^\s*(?:[-*]|\d+[.、)])\s*/, '').trim();
+  return line
+    .replace(/\*\*/g, '')
+    .replace(/^\s*(?:[-*]|\d+[.、)])\s*/, '')
+    .trim();
 }
 
 function bulletStages(lines: readonly string[]): string[] {
@@ -181,7 +194,8 @@ export function buildStoryIndex(profile: Profile, lang: Language): StoryIndex {
   const selfName = selfNameOf(profile, lang);
   const section = eventSection(profile.scene);
   const otherNames = lang === 'zh' ? zhOtherNames(section, selfName) : enOtherNames(section, selfName);
-  const keywords = lang === 'zh' ? zhKeywords(section, [selfName, ...otherNames]) : enKeywords(section, [selfName, ...otherNames]);
+  const keywords =
+    lang === 'zh' ? zhKeywords(section, [selfName, ...otherNames]) : enKeywords(section, [selfName, ...otherNames]);
   const stages = stageParagraphs(section).map((paragraph) => retell(paragraph, lang, selfName));
   return { selfName, otherNames, keywords, stages };
 }

@@ -21,7 +21,7 @@ export const ZH_GENERIC_BIGRAMS: ReadonlySet<string> = new Set(
 /** English words that never count as story details. */
 export const EN_GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
-    'everything anything something nothing everyone someone anyone nobody ' +
+    'care everything anything something nothing everyone someone anyone nobody ' +
     'about above after again against also although always another anything around because been before being between both ' +
     'cannot could does doing done down during each either else even ever every feel feeling feelings felt first from ' +
     'further have having here herself himself into itself just know knew last least like little long made make many ' +
@@ -34,7 +34,7 @@ export const EN_GENERIC_WORDS: ReadonlySet<string> = new Set(
     'relationship situation understand understood support hard difficult hurt upset angry sad lonely anxious stress ' +
     'stressed pressure help helpful advice sorry okay fine good great better best worse worst again going gone says said ' +
     'background unfolded unfold main underlying state three month months year years week weeks days went kept back give end ' +
-    'spot ago stage confide listener replies involved '+
+    'spot ago stage confide listener replies involved ' +
     'asked tell talk talking talked sound sounds like lot lots kind sort way ways part life work family friend friends'
   ).split(/\s+/),
 );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectGarbled, isLanguageMismatch, maxOverlapWithEarlier, replyLength, reportFormatting } from './text-signals';
+import {
+  detectGarbled,
+  isLanguageMismatch,
+  maxOverlapWithEarlier,
+  replyLength,
+  reportFormatting,
+} from './text-signals';
 import { clicheCount, echoCount, warmthCount } from './tone-signals';
 
 describe('detectGarbled', () => {

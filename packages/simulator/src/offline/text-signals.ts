@@ -11,7 +11,8 @@ export function replyLength(text: string, lang: Language): number {
   return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
 }
 
-const EN_WORD_LIKE = /^(?:[a-z]{1,3}|(?=[a-z]*[aeiouy])(?![a-z]*[bcdfghjklmnpqrstvwxz]{5})(?![a-z]*(.)\1\1)[a-z]{4,16})$/;
+const EN_WORD_LIKE =
+  /^(?:[a-z]{1,3}|(?=[a-z]*[aeiouy])(?![a-z]*[bcdfghjklmnpqrstvwxz]{5})(?![a-z]*(.)\1\1)[a-z]{4,16})$/;
 
 /** Why a reply reads as garbled (not natural language); empty when it reads fine. */
 export interface GarbleReport {
@@ -62,7 +63,9 @@ function countCharacters(text: string): CharacterCounts {
   return counts;
 }
 
-const COMMON_ZH_CODES: ReadonlySet<number> = new Set([...COMMON_ZH_CHARACTERS].map((character) => character.charCodeAt(0)));
+const COMMON_ZH_CODES: ReadonlySet<number> = new Set(
+  [...COMMON_ZH_CHARACTERS].map((character) => character.charCodeAt(0)),
+);
 
 function distinctBigramRatio(text: string): number {
   const seen = new Set<number>();
@@ -81,7 +84,10 @@ function distinctBigramRatio(text: string): number {
 }
 
 function repeatedWordRatio(text: string): number {
-  const words = text.toLowerCase().split(/[\s,.!?;:，。！？；：]+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[\s,.!?;:，。！？；：]+/)
+    .filter(Boolean);
   if (words.length < 8) return 0;
   const counts = new Map<string, number>();
   let most = 0;
@@ -94,7 +100,11 @@ function repeatedWordRatio(text: string): number {
 }
 
 function randomLetters(text: string): boolean {
-  const words = text.toLowerCase().replace(/['’]/g, '').match(/[a-z]+/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/['’]/g, '')
+      .match(/[a-z]+/g) ?? [];
   if (words.length < 3) return false;
   const plausible = words.filter((word) => EN_WORD_LIKE.test(word)).length;
   const frequent = words.filter((word) => COMMON_EN_WORDS.has(word)).length;

@@ -1,6 +1,6 @@
 import type { Language } from '@rlver/spec';
-import { EN_GENERIC_WORDS, ZH_GENERIC_BIGRAMS } from './story-stopwords';
 import { stemEnglish } from './story-index';
+import { EN_GENERIC_WORDS, ZH_GENERIC_BIGRAMS } from './story-stopwords';
 
 /** Canned counselling phrases: the more a reply is made of them, the less it feels like a person talking. */
 const CLICHES: Readonly<Record<Language, RegExp>> = {

@@ -3,18 +3,31 @@ import type { IntentionKey, Language } from '@rlver/spec';
 type Variants = Readonly<Record<Language, readonly string[]>>;
 
 /** First sentence of the user's reply, by how the reply landed. */
-export const REACTIONS: Readonly<Record<'great' | 'good' | 'bad' | 'awful' | 'garbled' | 'language' | 'repeat', Variants>> = {
+export const REACTIONS: Readonly<
+  Record<'great' | 'good' | 'bad' | 'awful' | 'garbled' | 'language' | 'repeat', Variants>
+> = {
   great: {
     zh: ['嗯……你这么说，我心里一下子松了好多。', '对，就是这种感觉！', '你这话说到我心坎上了。'],
     en: ['Yeah… that actually means a lot.', 'Exactly, that’s it!', 'Wow, you really get it.'],
   },
   good: {
-    zh: ['嗯，好像是这么回事。', '听你这么说，舒服一点了。', '唔，有点道理。'],
-    en: ['Hm, maybe you’re right.', 'That helps a bit.', 'Okay, that makes some sense.'],
+    zh: ['嗯，好像是这么回事。', '听你这么说，舒服一点了。', '唔，有点道理。', '嗯，你这么一说我好受点了。'],
+    en: [
+      'Hm, maybe you’re right.',
+      'That helps a bit.',
+      'Okay, that makes some sense.',
+      'Yeah, that does help a little.',
+    ],
   },
   bad: {
-    zh: ['……算了，好像也不是这个意思。', '嗯，道理我都懂。', '哦。'],
-    en: ['…That’s not really it.', 'Yeah, I know all that.', 'Right. Okay.'],
+    zh: ['……算了，好像也不是这个意思。', '嗯，道理我都懂。', '哦。', '唔……也许吧。', '你说的这些，我也想过。'],
+    en: [
+      '…That’s not really it.',
+      'Yeah, I know all that.',
+      'Right. Okay.',
+      'Hm… maybe.',
+      'I’ve thought about that already.',
+    ],
   },
   awful: {
     zh: ['你根本没明白我在说什么。', '这种话我听太多了。', '跟你说了也白说。'],
@@ -37,14 +50,22 @@ export const REACTIONS: Readonly<Record<'great' | 'good' | 'bad' | 'awful' | 'ga
 /** Lead-ins for retelling one more stage of the story (`{stage}`). */
 export const REVEALS: Variants = {
   zh: ['其实还有件事，{stage}。', '说起来，{stage}。', '你知道吗，{stage}。', '最让我难受的是，{stage}。'],
-  en: ['Actually, there’s more: {stage}.', 'The thing is, {stage}.', 'And then, {stage}.', 'What really got to me: {stage}.'],
+  en: [
+    'Actually, there’s more: {stage}.',
+    'The thing is, {stage}.',
+    'And then, {stage}.',
+    'What really got to me: {stage}.',
+  ],
 };
 
 /** Natural hints at the hidden need (`{other}` = the other person). Variant 0 is never a question (passive users). */
 export const NEED_HINTS: Readonly<Record<IntentionKey, Variants>> = {
   r1: {
     zh: ['我就是想有人帮我理一理，这事到底谁的问题更大。', '两边好像都有道理，我自己也理不清。'],
-    en: ['I just want someone to help me sort out who’s really at fault here.', 'Both sides sort of make sense and I can’t untangle it.'],
+    en: [
+      'I just want someone to help me sort out who’s really at fault here.',
+      'Both sides sort of make sense and I can’t untangle it.',
+    ],
   },
   r2: {
     zh: ['我现在就是不知道下一步该怎么办。', '光说这些没用，我得想个办法啊。'],
@@ -91,7 +112,11 @@ export const GOODBYES: Readonly<Record<'grateful' | 'fedUp', Variants>> = {
 /** Generated openers (rlver-train, or a profile without `first_talk`). */
 export const OPENERS: Variants = {
   zh: ['最近{other}的事搞得我挺烦的。', '{stage}，我到现在都没缓过来。', '有件事憋了好久，想找人说说。'],
-  en: ['Things with {other} have been getting to me lately.', 'So, {stage}, and I still haven’t got over it.', 'Something’s been weighing on me and I need to talk.'],
+  en: [
+    'Things with {other} have been getting to me lately.',
+    'So, {stage}, and I still haven’t got over it.',
+    'Something’s been weighing on me and I need to talk.',
+  ],
 };
 
 /** Interjections of negative personas at low emotion. */

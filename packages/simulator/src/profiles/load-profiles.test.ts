@@ -38,7 +38,9 @@ describe('parseProfiles', () => {
 
   it('should reject duplicate ids naming both lines', () => {
     const text = [line({ id: 'x' }), line({ id: 'y' }), line({ id: 'x' })].join('\n');
-    expect(() => parseProfiles(text, { file: 'p.jsonl' })).toThrow(/p\.jsonl, line 3, field "id": duplicate id "x" \(first seen on line 1\)/);
+    expect(() => parseProfiles(text, { file: 'p.jsonl' })).toThrow(
+      /p\.jsonl, line 3, field "id": duplicate id "x" \(first seen on line 1\)/,
+    );
   });
 
   it('should require first_talk when asked, naming the profile id and line', () => {

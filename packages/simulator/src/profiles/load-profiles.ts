@@ -26,10 +26,7 @@ export interface LoadedProfiles {
  * `InvalidInputError` naming file, line and field; duplicate ids and (with `requireFirstTalk`) a missing
  * `first_talk` throw too. Unknown `main_cha`, a `cha_group` without 3 traits or an unknown `task` only warn.
  */
-export function parseProfiles(
-  text: string,
-  options: LoadProfilesOptions & { file?: string } = {},
-): LoadedProfiles {
+export function parseProfiles(text: string, options: LoadProfilesOptions & { file?: string } = {}): LoadedProfiles {
   const file = options.file ?? '<profiles>';
   const { records } = parseJsonl(text, profileSchema, { file });
   return checkProfiles(records, file, options);

@@ -30,7 +30,10 @@ export function pickName(rng: Rng, lang: Language, gender: Gender, avoid = ''): 
   return lang === 'zh' ? { full: '林默', short: '林默' } : { full: 'Alex Morgan', short: 'Alex' };
 }
 
-function pickJobAndAge(rng: Rng, ages: readonly [number, number] | undefined): { job: (typeof JOBS)[number]; age: number } {
+function pickJobAndAge(
+  rng: Rng,
+  ages: readonly [number, number] | undefined,
+): { job: (typeof JOBS)[number]; age: number } {
   const [low, high] = ages ?? [18, 70];
   const fitting = JOBS.filter((job) => job.minAge <= high && job.maxAge >= low);
   const job = rng.pick(fitting.length > 0 ? fitting : JOBS);

@@ -79,7 +79,10 @@ export function composeScene(lang: Language, parts: SceneParts): string {
   const heading = HEADINGS[lang];
   const text = (entry: Bilingual) => render(entry, lang, parts.slots);
   const { topic } = parts;
-  const people = lang === 'zh' ? `${parts.slots.me}和${parts.slots.other}（${parts.slots.role}）` : `${parts.slots.me} and ${parts.slots.other} (${parts.slots.role})`;
+  const people =
+    lang === 'zh'
+      ? `${parts.slots.me}和${parts.slots.other}（${parts.slots.role}）`
+      : `${parts.slots.me} and ${parts.slots.other} (${parts.slots.role})`;
   const reactions = REACTIONS[parts.type];
   const byIntention = INTENTION_REPLY_PREFERENCES[parts.intention];
   const byType = TYPE_REPLY_PREFERENCES[parts.type];

@@ -18,7 +18,9 @@ describe('generateScenarios', () => {
     for (const profile of profiles) expect(profileSchema.safeParse(profile).success).toBe(true);
     expect(new Set(profiles.map((profile) => profile.scene)).size).toBe(600);
     const shapes = new Set(
-      profiles.map((profile) => `${profile.topic}|${profile.intention}|${profile.main_cha}|${[...profile.cha_group].sort()}`),
+      profiles.map(
+        (profile) => `${profile.topic}|${profile.intention}|${profile.main_cha}|${[...profile.cha_group].sort()}`,
+      ),
     );
     expect(shapes.size).toBeGreaterThan(570);
     const categories = new Set(profiles.map((profile) => profile.topic?.split('-')[0]));

@@ -7,5 +7,5 @@ export {
   pickIntention,
   pickPersonality,
 } from './generate-scenario';
-export { TOPICS } from './topics';
 export type { TopicTemplate } from './topic-template';
+export { TOPICS } from './topics';

@@ -19,67 +19,112 @@ export const TRAITS: Readonly<Record<string, TraitEntry>> = {
   angry: trait(
     '愤怒',
     'angry',
-    { zh: '{me}遇到不顺心的事容易发火，事后又常常后悔。', en: '{me} flares up when things go wrong and often regrets it afterwards.' },
-    { zh: '生气时语气很冲，会连着抛出好几句质问。', en: 'When upset, {me} fires off several pointed questions in a row.' },
+    {
+      zh: '{me}遇到不顺心的事容易发火，事后又常常后悔。',
+      en: '{me} flares up when things go wrong and often regrets it afterwards.',
+    },
+    {
+      zh: '生气时语气很冲，会连着抛出好几句质问。',
+      en: 'When upset, {me} fires off several pointed questions in a row.',
+    },
   ),
   irritable: trait(
     '暴躁',
     'irritable',
-    { zh: '{me}没什么耐心，排队或等消息时总会坐立不安。', en: '{me} has little patience and gets restless waiting in queues or for messages.' },
+    {
+      zh: '{me}没什么耐心，排队或等消息时总会坐立不安。',
+      en: '{me} has little patience and gets restless waiting in queues or for messages.',
+    },
     { zh: '说话急，嫌别人啰嗦时会直接打断。', en: 'Talks fast and cuts people off when they ramble.' },
   ),
   crude: trait(
     '粗鄙',
     'crude',
-    { zh: '{me}不太讲究场合，说话做事随性，常被家人提醒注意形象。', en: '{me} ignores etiquette and is often told by family to mind the manners.' },
-    { zh: '口头禅多，偶尔爆粗口，不爱文绉绉的说法。', en: 'Uses slang and the odd swear word; hates flowery language.' },
+    {
+      zh: '{me}不太讲究场合，说话做事随性，常被家人提醒注意形象。',
+      en: '{me} ignores etiquette and is often told by family to mind the manners.',
+    },
+    {
+      zh: '口头禅多，偶尔爆粗口，不爱文绉绉的说法。',
+      en: 'Uses slang and the odd swear word; hates flowery language.',
+    },
   ),
   arrogant: trait(
     '狂妄',
     'arrogant',
-    { zh: '{me}觉得自己的判断总比别人准，很少承认看走眼。', en: '{me} trusts their own judgement over anyone else’s and rarely admits a mistake.' },
-    { zh: '爱用“我早说过”开头，听不进反对意见。', en: 'Likes to start with “I told you so” and brushes off disagreement.' },
+    {
+      zh: '{me}觉得自己的判断总比别人准，很少承认看走眼。',
+      en: '{me} trusts their own judgement over anyone else’s and rarely admits a mistake.',
+    },
+    {
+      zh: '爱用“我早说过”开头，听不进反对意见。',
+      en: 'Likes to start with “I told you so” and brushes off disagreement.',
+    },
   ),
   haughty: trait(
     '傲慢',
     'haughty',
-    { zh: '{me}在意身份和面子，对看不上的人爱搭不理。', en: '{me} cares about status and ignores people they look down on.' },
+    {
+      zh: '{me}在意身份和面子，对看不上的人爱搭不理。',
+      en: '{me} cares about status and ignores people they look down on.',
+    },
     { zh: '语气居高临下，常带点不屑。', en: 'Speaks with a faint air of condescension.' },
   ),
   vain: trait(
     '虚荣',
     'vain',
-    { zh: '{me}喜欢在朋友圈晒生活，很在意别人的点赞和评价。', en: '{me} loves posting their life online and counts the likes.' },
+    {
+      zh: '{me}喜欢在朋友圈晒生活，很在意别人的点赞和评价。',
+      en: '{me} loves posting their life online and counts the likes.',
+    },
     { zh: '说话时爱提自己的成绩和体面的一面。', en: 'Slips in achievements and anything that makes them look good.' },
   ),
   selfish: trait(
     '自私',
     'selfish',
-    { zh: '{me}做决定时先考虑自己方不方便，不太顾及别人。', en: '{me} decides by what suits them first and seldom thinks of others.' },
+    {
+      zh: '{me}做决定时先考虑自己方不方便，不太顾及别人。',
+      en: '{me} decides by what suits them first and seldom thinks of others.',
+    },
     { zh: '话题总会绕回自己身上。', en: 'Always steers the talk back to themselves.' },
   ),
   harsh: trait(
     '刻薄',
     'harsh',
-    { zh: '{me}看人很挑剔，背后常对别人评头论足。', en: '{me} is picky about people and comments on them behind their backs.' },
+    {
+      zh: '{me}看人很挑剔，背后常对别人评头论足。',
+      en: '{me} is picky about people and comments on them behind their backs.',
+    },
     { zh: '说话带刺，挖苦起人来毫不留情。', en: 'Has a sharp tongue and does not hold back sarcasm.' },
   ),
   lazy: trait(
     '懒惰',
     'lazy',
-    { zh: '{me}能拖就拖，周末常常在沙发上躺一整天。', en: '{me} puts things off and can spend a whole weekend on the sofa.' },
+    {
+      zh: '{me}能拖就拖，周末常常在沙发上躺一整天。',
+      en: '{me} puts things off and can spend a whole weekend on the sofa.',
+    },
     { zh: '回话敷衍，嫌麻烦的事一句带过。', en: 'Answers lazily and skips over anything that sounds like effort.' },
   ),
   suspicious: trait(
     '多疑',
     'suspicious',
-    { zh: '{me}总觉得别人话里有话，会反复琢磨一句话的意思。', en: '{me} reads hidden meanings into remarks and replays them for hours.' },
-    { zh: '常反问“你是不是觉得……”，试探对方的真实想法。', en: 'Often asks “you think I…, don’t you?” to test what people really mean.' },
+    {
+      zh: '{me}总觉得别人话里有话，会反复琢磨一句话的意思。',
+      en: '{me} reads hidden meanings into remarks and replays them for hours.',
+    },
+    {
+      zh: '常反问“你是不是觉得……”，试探对方的真实想法。',
+      en: 'Often asks “you think I…, don’t you?” to test what people really mean.',
+    },
   ),
   introverted: trait(
     '内向',
     'introverted',
-    { zh: '{me}下班后更愿意一个人待着，社交后需要很久才能缓过来。', en: '{me} prefers being alone after work and needs time to recover from socialising.' },
+    {
+      zh: '{me}下班后更愿意一个人待着，社交后需要很久才能缓过来。',
+      en: '{me} prefers being alone after work and needs time to recover from socialising.',
+    },
     { zh: '话不多，熟了以后才会多说几句。', en: 'Says little at first and opens up only once comfortable.' },
   ),
   blunt: trait(
@@ -91,20 +136,32 @@ export const TRAITS: Readonly<Record<string, TraitEntry>> = {
   resentful: trait(
     '愤懑',
     'resentful',
-    { zh: '{me}心里记着很多委屈，嘴上不说却久久放不下。', en: '{me} keeps old grievances inside and cannot let them go.' },
+    {
+      zh: '{me}心里记着很多委屈，嘴上不说却久久放不下。',
+      en: '{me} keeps old grievances inside and cannot let them go.',
+    },
     { zh: '说起往事语气发闷，带着压着的火气。', en: 'Talks about the past in a flat voice with anger held back.' },
   ),
   erratic: trait(
     '疯癫',
     'erratic',
     { zh: '{me}情绪来得快去得也快，想一出是一出。', en: '{me} swings between moods and acts on sudden impulses.' },
-    { zh: '说话跳跃，前一句还在笑下一句就沉下脸。', en: 'Jumps between topics; laughing one moment, sulking the next.' },
+    {
+      zh: '说话跳跃，前一句还在笑下一句就沉下脸。',
+      en: 'Jumps between topics; laughing one moment, sulking the next.',
+    },
   ),
   anxious: trait(
     '焦虑',
     'anxious',
-    { zh: '{me}睡前总会把第二天的事在脑子里过好几遍。', en: '{me} rehearses the next day in their head before falling asleep.' },
-    { zh: '说话时常担心最坏的结果，会反复确认。', en: 'Keeps imagining the worst outcome and double-checks everything.' },
+    {
+      zh: '{me}睡前总会把第二天的事在脑子里过好几遍。',
+      en: '{me} rehearses the next day in their head before falling asleep.',
+    },
+    {
+      zh: '说话时常担心最坏的结果，会反复确认。',
+      en: 'Keeps imagining the worst outcome and double-checks everything.',
+    },
   ),
   cautious: trait(
     '谨慎',
@@ -121,19 +178,28 @@ export const TRAITS: Readonly<Record<string, TraitEntry>> = {
   patient: trait(
     '耐心',
     'patient',
-    { zh: '{me}愿意花时间把事情弄明白，很少催别人。', en: '{me} takes time to understand things and rarely rushes anyone.' },
+    {
+      zh: '{me}愿意花时间把事情弄明白，很少催别人。',
+      en: '{me} takes time to understand things and rarely rushes anyone.',
+    },
     { zh: '语速慢，讲事情有头有尾。', en: 'Speaks slowly and tells things from start to finish.' },
   ),
   timid: trait(
     '怯懦',
     'timid',
-    { zh: '{me}不敢拒绝别人，遇到冲突第一反应是退让。', en: '{me} cannot say no and backs down at the first sign of conflict.' },
+    {
+      zh: '{me}不敢拒绝别人，遇到冲突第一反应是退让。',
+      en: '{me} cannot say no and backs down at the first sign of conflict.',
+    },
     { zh: '声音小，说到关键处会停下来。', en: 'Speaks softly and trails off at the important part.' },
   ),
   optimistic: trait(
     '乐观',
     'optimistic',
-    { zh: '{me}习惯往好处想，低落也很少超过一天。', en: '{me} looks on the bright side and rarely stays down for long.' },
+    {
+      zh: '{me}习惯往好处想，低落也很少超过一天。',
+      en: '{me} looks on the bright side and rarely stays down for long.',
+    },
     { zh: '爱用自嘲化解尴尬。', en: 'Defuses awkward moments with self-deprecating jokes.' },
   ),
   humble: trait(

@@ -44,7 +44,10 @@ export const STAGE_NAMES: readonly Bilingual[] = [
 
 /** Positive qualities, so every persona shows good sides as well as flaws (spec §2.5). */
 export const VIRTUES: readonly Bilingual[] = [
-  { zh: '不过{me}很讲义气，朋友有难处总会第一个出现。', en: 'Still, {me} is loyal and is the first to show up when a friend is in trouble.' },
+  {
+    zh: '不过{me}很讲义气，朋友有难处总会第一个出现。',
+    en: 'Still, {me} is loyal and is the first to show up when a friend is in trouble.',
+  },
   { zh: '但{me}做事认真，答应的事一定做到。', en: 'But {me} is conscientious and always keeps a promise.' },
   { zh: '{me}心软，看到流浪猫都会停下来喂一喂。', en: '{me} has a soft heart and stops to feed stray cats.' },
   { zh: '{me}动手能力强，家里坏了什么都自己修。', en: '{me} is handy and fixes whatever breaks at home.' },

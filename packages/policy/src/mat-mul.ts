@@ -1,0 +1,65 @@
+import * as tf from '@tensorflow/tfjs-core';
+
+/** Swap the last two axes. */
+function transposeLast(x: tf.Tensor): tf.Tensor {
+  const rank = x.rank;
+  const permutation = Array.from({ length: rank }, (_, axis) => axis);
+  permutation[rank - 2] = rank - 1;
+  permutation[rank - 1] = rank - 2;
+  return tf.transpose(x, permutation);
+}
+
+/**
+ * `op(a) · op(b)` computed by a plain (untransposed) matmul: the wasm backend runs BatchMatMul with
+ * `transposeA` / `transposeB` through a slow generic loop (10–30× slower than its XNNPACK path), so
+ * operands are transposed explicitly. Of the two ways (`op(a)·op(b)`, or `(op(b)ᵀ·op(a)ᵀ)ᵀ`) it picks the
+ * one that copies fewer elements. Native backends (tensorflow) take the transposed matmul directly.
+ */
+export function plainMatMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean): tf.Tensor {
+  if (tf.getBackend() === 'tensorflow') return tf.matMul(a, b, transposeA, transposeB);
+  if (!transposeA && !transposeB) return tf.matMul(a, b);
+  const rowsOut = a.shape[a.rank - (transposeA ? 1 : 2)] as number;
+  const columnsOut = b.shape[b.rank - (transposeB ? 2 : 1)] as number;
+  const batchSize = a.size / ((a.shape[a.rank - 1] as number) * (a.shape[a.rank - 2] as number));
+  const direct = (transposeA ? a.size : 0) + (transposeB ? b.size : 0);
+  const swapped = (transposeA ? 0 : a.size) + (transposeB ? 0 : b.size) + batchSize * rowsOut * columnsOut;
+  if (direct <= swapped) {
+    return tf.matMul(transposeA ? transposeLast(a) : a, transposeB ? transposeLast(b) : b);
+  }
+  // (op(a)·op(b))ᵀ = op(b)ᵀ·op(a)ᵀ, where op(b)ᵀ is b itself when transposeB, else bᵀ.
+  return transposeLast(tf.matMul(transposeB ? b : transposeLast(b), transposeA ? a : transposeLast(a)));
+}
+
+/**
+ * Differentiable `op(a) · op(b)` (rank 2, or equal batch dimensions) whose forward and backward passes
+ * both use `plainMatMul`.
+ */
+export function matMul(a: tf.Tensor, b: tf.Tensor, transposeA = false, transposeB = false): tf.Tensor {
+  if (tf.getBackend() === 'tensorflow') return tf.matMul(a, b, transposeA, transposeB);
+  const product = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
+    const [left, right, save] = inputs as [tf.Tensor, tf.Tensor, tf.GradSaveFunc];
+    // Saved tensors outlive the caller's tf.tidy until the backward pass (closures would not).
+    save([left, right]);
+    return {
+      value: plainMatMul(left, right, transposeA, transposeB),
+      gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
+        const [savedA, savedB] = saved as [tf.Tensor, tf.Tensor];
+        const upstream = dy as tf.Tensor;
+        const gradientA = transposeA
+          ? plainMatMul(savedB, upstream, transposeB, true)
+          : plainMatMul(upstream, savedB, false, !transposeB);
+        const gradientB = transposeB
+          ? plainMatMul(upstream, savedA, true, transposeA)
+          : plainMatMul(savedA, upstream, !transposeA, false);
+        return [gradientA, gradientB];
+      },
+    };
+  });
+  return product(a, b);
+}
+
+/** `x · Wᵀ (+ bias)` for a weight in Hugging Face `[out, in]` layout; x is `[rows, in]`. */
+export function linear(x: tf.Tensor2D, weight: tf.Tensor2D, bias?: tf.Tensor): tf.Tensor2D {
+  const product = matMul(x, weight, false, true) as tf.Tensor2D;
+  return bias ? tf.add(product, bias) : product;
+}
