@@ -1,1 +1,30 @@
-export {};
+#!/usr/bin/env node
+import { formatHelp, numberFlag, parseCommandArgs, runCli } from '@rlver/cli-kit';
+import { resolveTrainConfig } from '@rlver/trainer';
+import { runTrainApp } from './run-train-app';
+import { FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
+
+void runCli(async () => {
+  const { flags, help } = parseCommandArgs(process.argv.slice(2), TRAIN_COMMAND);
+  if (help) {
+    process.stdout.write(formatHelp(TRAIN_COMMAND));
+    return 0;
+  }
+  const overrides: Record<string, unknown> = {};
+  const flagNames = new Map<string, string>();
+  for (const [flag, field] of Object.entries(FLAG_TO_FIELD)) {
+    const value = INTEGER_FLAGS.has(flag) ? numberFlag(flags, flag, { integer: true }) : flags[flag];
+    if (value === undefined || value === false) continue;
+    overrides[field] = value;
+    flagNames.set(field, `--${flag}`);
+  }
+  if (flags['no-eval']) overrides.evaluate = false;
+  const config = resolveTrainConfig({ configFile: flags.config as string | undefined, overrides, flagNames });
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    process.stderr.write('\nstopping after the current step (Ctrl-C again to kill)…\n');
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  return runTrainApp(config, { resume: Boolean(flags.resume), signal: controller.signal });
+});

@@ -12,7 +12,10 @@ export const TRAIN_COMMAND: CommandSpec = {
     preset: { type: 'string', description: 'Defaults bundle', choices: ['embedded', 'rlver-ppo', 'rlver-grpo'] },
     algo: { type: 'string', description: 'RL algorithm', choices: ['ppo', 'grpo'] },
     think: { type: 'boolean', description: 'Think-then-say: the policy reasons in <think>…</think> before replying' },
-    policy: { type: 'string', description: '"embedded" or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json)' },
+    policy: {
+      type: 'string',
+      description: '"embedded" or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json)',
+    },
     simulator: { type: 'string', description: '"offline" or "openai:<model>" (any OpenAI-compatible endpoint)' },
     'base-url': { type: 'string', description: 'Base URL of the simulator endpoint, e.g. http://127.0.0.1:8000/v1' },
     cache: { type: 'string', description: 'Record/replay of simulator LLM calls', choices: ['write', 'read', 'off'] },

@@ -51,6 +51,15 @@ export {
   renderReport,
 } from './report/render-report';
 export {
+  type BarGroup,
+  type LineSeries,
+  renderGroupedBars,
+  renderLegend,
+  renderLineChart,
+  renderSparkline,
+  seriesColor,
+} from './report/svg-charts';
+export {
   loadResultsForResume,
   RESULT_FILES,
   type RunDirectory,

@@ -55,8 +55,17 @@ async function timed(run: () => Promise<void> | void, times = repeats): Promise<
 
 async function loadBenchmarkModel(): Promise<{ model: TransformerModel; source: string }> {
   const embedded = embeddedModelDirectory();
-  if (existsSync(join(embedded, 'config.json'))) return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
-  const config = { vocabSize: 4096, hiddenSize: 192, intermediateSize: 512, numHiddenLayers: 4, numAttentionHeads: 6, numKeyValueHeads: 2, eosTokenIds: [0] };
+  if (existsSync(join(embedded, 'config.json')))
+    return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
+  const config = {
+    vocabSize: 4096,
+    hiddenSize: 192,
+    intermediateSize: 512,
+    numHiddenLayers: 4,
+    numAttentionHeads: 6,
+    numKeyValueHeads: 2,
+    eosTokenIds: [0],
+  };
   return { model: createTransformerModel({ config, seed: 1 }), source: 'random (embedded shape)' };
 }
 
@@ -98,14 +107,22 @@ async function uncachedTokensPerSecond(model: TransformerModel, batch: number): 
       const last = tf.tidy(() => tf.argMax(tf.slice(logits, [0, length - 1, 0], [batch, 1, -1]), -1));
       const next = await last.data();
       tf.dispose([ids, mask, logits, last]);
-      sequences.forEach((sequence, row) => sequence.push(next[row] as number));
+      for (const [row, sequence] of sequences.entries()) sequence.push(next[row] as number);
     }
   }, 1);
   return (batch * newTokens) / seconds;
 }
 
 function trainingFlopsPerStep(model: TransformerModel, tokens: number, batch: number): number {
-  const { hiddenSize: h, intermediateSize: inter, numAttentionHeads: heads, numKeyValueHeads: kv, headDim: d, numHiddenLayers: layers, vocabSize } = model.config;
+  const {
+    hiddenSize: h,
+    intermediateSize: inter,
+    numAttentionHeads: heads,
+    numKeyValueHeads: kv,
+    headDim: d,
+    numHiddenLayers: layers,
+    vocabSize,
+  } = model.config;
   const matmulParams = layers * (h * (heads + 2 * kv) * d + heads * d * h + 3 * h * inter) + vocabSize * h;
   const attention = layers * 2 * 2 * batch * heads * SEQUENCE_LENGTH ** 2 * d; // QKᵀ and PV, forward
   return 6 * matmulParams * tokens + 3 * attention;
@@ -115,7 +132,12 @@ async function main(): Promise<void> {
   const preferred = backendFromEnvironment(flags.backend);
   const backend = await initTfBackend({ preferred });
   const { model, source } = await loadBenchmarkModel();
-  const results: Record<string, unknown> = { backend, model: source, parameters: model.parameterCount(), config: model.config };
+  const results: Record<string, unknown> = {
+    backend,
+    model: source,
+    parameters: model.parameterCount(),
+    config: model.config,
+  };
   results.matmulGflops512 = await matmulGflops(512);
 
   const decode: Record<string, number> = {};
@@ -124,7 +146,10 @@ async function main(): Promise<void> {
   const uncached1 = await uncachedTokensPerSecond(model, 1);
   const uncached16 = await uncachedTokensPerSecond(model, 16);
   results.uncachedDecodeTokensPerSecond = { batch1: uncached1, batch16: uncached16 };
-  results.kvCacheSpeedup = { batch1: (decode.batch1 as number) / uncached1, batch16: (decode.batch16 as number) / uncached16 };
+  results.kvCacheSpeedup = {
+    batch1: (decode.batch1 as number) / uncached1,
+    batch16: (decode.batch16 as number) / uncached16,
+  };
 
   const optimizer = createAdamW({ learningRate: 1e-4 });
   const sequences = randomIds(trainBatch, SEQUENCE_LENGTH, model.vocabSize, 7);
@@ -169,14 +194,34 @@ function printTable(results: Record<string, unknown>): void {
   const training = results.training as Record<string, number>;
   const memory = results.memory as Record<string, number>;
   const rows: Array<[string, string]> = [
-    ['backend / model', `${results.backend} / ${results.model} (${((results.parameters as number) / 1e6).toFixed(2)} M params)`],
+    [
+      'backend / model',
+      `${results.backend} / ${results.model} (${((results.parameters as number) / 1e6).toFixed(2)} M params)`,
+    ],
     ['matmul 512² GFLOP/s', (results.matmulGflops512 as number).toFixed(1)],
-    ['decode tok/s batch 1 / 16 / 64', `${decode.batch1?.toFixed(0)} / ${decode.batch16?.toFixed(0)} / ${decode.batch64?.toFixed(0)}`],
+    [
+      'decode tok/s batch 1 / 16 / 64',
+      `${decode.batch1?.toFixed(0)} / ${decode.batch16?.toFixed(0)} / ${decode.batch64?.toFixed(0)}`,
+    ],
     ['uncached decode tok/s batch 1 / 16', `${uncached.batch1?.toFixed(0)} / ${uncached.batch16?.toFixed(0)}`],
-    ['KV-cache speed-up batch 1 / 16', Object.values(results.kvCacheSpeedup as Record<string, number>).map((x) => `${x.toFixed(1)}×`).join(' / ')],
-    [`training tok/s (batch ${training.batch}×${training.sequenceLength})`, `${training.tokensPerSecond?.toFixed(0)} (${training.stepSeconds?.toFixed(2)} s/step)`],
-    ['training GFLOP/s (ratio to matmul)', `${training.achievedGflops?.toFixed(1)} (${(100 * (results.trainingToMatmulRatio as number)).toFixed(0)} %)`],
-    ['peak tensor MB (step) / RSS MB', `${((training.peakTensorBytesOfStep as number) / 2 ** 20).toFixed(0)} / ${(memory.peakRssBytes / 2 ** 20).toFixed(0)}`],
+    [
+      'KV-cache speed-up batch 1 / 16',
+      Object.values(results.kvCacheSpeedup as Record<string, number>)
+        .map((x) => `${x.toFixed(1)}×`)
+        .join(' / '),
+    ],
+    [
+      `training tok/s (batch ${training.batch}×${training.sequenceLength})`,
+      `${training.tokensPerSecond?.toFixed(0)} (${training.stepSeconds?.toFixed(2)} s/step)`,
+    ],
+    [
+      'training GFLOP/s (ratio to matmul)',
+      `${training.achievedGflops?.toFixed(1)} (${(100 * (results.trainingToMatmulRatio as number)).toFixed(0)} %)`,
+    ],
+    [
+      'peak tensor MB (step) / RSS MB',
+      `${((training.peakTensorBytesOfStep as number) / 2 ** 20).toFixed(0)} / ${((memory.peakRssBytes ?? 0) / 2 ** 20).toFixed(0)}`,
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -113,7 +113,10 @@ describe('clipByGlobalNorm', () => {
 
   it('should keep every clipped norm at most maxNorm for random gradients (seeded)', () => {
     for (let seed = 0; seed < 20; seed += 1) {
-      const gradients = { a: tf.randomNormal([5], 0, 3, 'float32', seed), b: tf.randomNormal([2, 3], 0, 1, 'float32', seed + 100) };
+      const gradients = {
+        a: tf.randomNormal([5], 0, 3, 'float32', seed),
+        b: tf.randomNormal([2, 3], 0, 1, 'float32', seed + 100),
+      };
       const maxNorm = 0.5 + (seed % 5);
       const clipped = clipByGlobalNorm(gradients, maxNorm);
       const after = clipByGlobalNorm(clipped.gradients, Number.POSITIVE_INFINITY);

@@ -9,13 +9,19 @@ describe('createChatApiPolicy', () => {
   it('should send requests concurrently and return replies in request order', async () => {
     const server = await startOpenAITestServer((request) => {
       const last = request.body.messages?.at(-1)?.content ?? '';
-      return { content: `re: ${last}`, delayMs: last === 'first' ? 80 : 10, finishReason: last === 'third' ? 'length' : 'stop' };
+      return {
+        content: `re: ${last}`,
+        delayMs: last === 'first' ? 80 : 10,
+        finishReason: last === 'third' ? 'length' : 'stop',
+      };
     });
     try {
       const client = createOpenAIChatClient({ model: 'judge-model', baseURL: server.baseURL, sleep: noSleep });
       const policy = createChatApiPolicy({ client, sampling: { temperature: 0.3, maxNewTokens: 50 } });
       expect(policy.policyId).toBe('openai:judge-model');
-      const requests = ['first', 'second', 'third'].map((content) => ({ messages: [{ role: 'user' as const, content }] }));
+      const requests = ['first', 'second', 'third'].map((content) => ({
+        messages: [{ role: 'user' as const, content }],
+      }));
       const outputs = await policy.doAct({ requests, sampling: { topP: 0.9, seed: 4 } });
       expect(outputs.map((output) => output.text)).toEqual(['re: first', 're: second', 're: third']);
       expect(outputs.map((output) => output.finishReason)).toEqual(['stop', 'stop', 'length']);
@@ -46,9 +52,11 @@ describe('createChatApiPolicy', () => {
     try {
       const client = createOpenAIChatClient({ model: 'm', baseURL: server.baseURL, sleep: noSleep, maxRetries: 1 });
       const policy = createChatApiPolicy({ client });
-      await expect(policy.doAct({ requests: [{ messages: [{ role: 'user', content: 'hi' }] }] })).rejects.toMatchObject({
-        name: 'RLVER_LLMCallError',
-      });
+      await expect(policy.doAct({ requests: [{ messages: [{ role: 'user', content: 'hi' }] }] })).rejects.toMatchObject(
+        {
+          name: 'RLVER_LLMCallError',
+        },
+      );
       expect(() => createChatApiPolicy({ client, maxConcurrency: 0 })).toThrow(/maxConcurrency/);
     } finally {
       await server.close();

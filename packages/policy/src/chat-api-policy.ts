@@ -33,7 +33,10 @@ async function mapConcurrently<T, R>(items: readonly T[], limit: number, task: (
 export function createChatApiPolicy(options: ChatApiPolicyOptions): DialoguePolicyV1 {
   const maxConcurrency = options.maxConcurrency ?? 8;
   if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) {
-    throw new InvalidConfigError({ field: 'maxConcurrency', message: `maxConcurrency is ${maxConcurrency}; set an integer ≥ 1.` });
+    throw new InvalidConfigError({
+      field: 'maxConcurrency',
+      message: `maxConcurrency is ${maxConcurrency}; set an integer ≥ 1.`,
+    });
   }
   const { client } = options;
   return {

@@ -8,8 +8,8 @@ import { loadOptimizerState, loadTransformerModel, saveCheckpoint } from './chec
 import { loadCheckpointPolicy } from './checkpoint-policy';
 import { generate } from './generate';
 import { loadPolicyTokenizer } from './policy-tokenizer';
-import { TINY_MODEL_CONFIG, TINY_SPECIAL, writeTinyCheckpoint } from './test/tiny-checkpoint';
 import { useTestBackend } from './test/test-backend';
+import { TINY_MODEL_CONFIG, TINY_SPECIAL, writeTinyCheckpoint } from './test/tiny-checkpoint';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 
 let root: string;
@@ -58,7 +58,14 @@ describe('saveCheckpoint / loadTransformerModel', () => {
     );
     const files = await readdir(directory);
     expect(files).toEqual(
-      expect.arrayContaining(['config.json', 'model.safetensors', 'adapter_config.json', 'adapter_model.safetensors', 'optimizer.safetensors', 'trainer_state.json']),
+      expect.arrayContaining([
+        'config.json',
+        'model.safetensors',
+        'adapter_config.json',
+        'adapter_model.safetensors',
+        'optimizer.safetensors',
+        'trainer_state.json',
+      ]),
     );
     model.dispose();
     loaded.dispose();
@@ -112,7 +119,12 @@ describe('a hand-written Qwen2-style checkpoint', () => {
     expect(output?.tokens?.outputIds.length).toBeGreaterThan(0);
     expect(output?.tokens?.outputIds.length).toBeLessThanOrEqual(6);
     expect(output?.text).toBe(policy.tokenizer.decode(output?.tokens?.outputIds ?? []));
-    const direct = await generate(policy.model, { promptIds: [promptIds], maxNewTokens: 6, seed: 1, stopTokenIds: [TINY_SPECIAL.imEnd] });
+    const direct = await generate(policy.model, {
+      promptIds: [promptIds],
+      maxNewTokens: 6,
+      seed: 1,
+      stopTokenIds: [TINY_SPECIAL.imEnd],
+    });
     expect(direct[0]?.outputIds).toEqual(output?.tokens?.outputIds);
     policy.model.dispose();
   });

@@ -80,13 +80,15 @@ function validateOptions(options: GenerateOptions): void {
   const fail = (field: string, message: string): never => {
     throw new InvalidConfigError({ field, message: `generate: ${field} ${message}` });
   };
-  if (options.promptIds.some((ids) => ids.length === 0)) fail('promptIds', 'has an empty prompt; every prompt needs at least one token.');
+  if (options.promptIds.some((ids) => ids.length === 0))
+    fail('promptIds', 'has an empty prompt; every prompt needs at least one token.');
   if (!Number.isInteger(options.maxNewTokens) || options.maxNewTokens < 1) {
     fail('maxNewTokens', `is ${options.maxNewTokens}; set an integer ≥ 1.`);
   }
   if ((options.topP ?? 1) <= 0 || (options.topP ?? 1) > 1) fail('topP', `is ${options.topP}; set a value in (0, 1].`);
   if ((options.temperature ?? 1) < 0) fail('temperature', `is ${options.temperature}; set a value ≥ 0.`);
-  if (options.stopStrings?.length && !options.decode) fail('decode', 'is missing; stop strings need a decode function.');
+  if (options.stopStrings?.length && !options.decode)
+    fail('decode', 'is missing; stop strings need a decode function.');
 }
 
 /**

@@ -56,8 +56,12 @@ describe('TransformerModel.enableLora', () => {
     model.enableLora({ rank: 2 });
     const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids(), mask()), model.policyVariables());
     expect(Object.keys(grads)).toHaveLength(model.policyVariables().length);
-    const bGradients = model.loraState?.adapters.flatMap((perLayer) => Object.values(perLayer).map((adapter) => grads[adapter.b.name]));
-    expect(bGradients?.some((gradient) => (tf.max(tf.abs(gradient as tf.Tensor)).dataSync()[0] as number) > 0)).toBe(true);
+    const bGradients = model.loraState?.adapters.flatMap((perLayer) =>
+      Object.values(perLayer).map((adapter) => grads[adapter.b.name]),
+    );
+    expect(bGradients?.some((gradient) => (tf.max(tf.abs(gradient as tf.Tensor)).dataSync()[0] as number) > 0)).toBe(
+      true,
+    );
     tf.dispose([value, grads]);
     model.dispose();
   });
@@ -67,15 +71,20 @@ describe('TransformerModel.createReferenceCopy', () => {
   it('should be a frozen copy of the current policy that does not follow later updates', () => {
     const model = createTransformerModel({ config: CONFIG, seed: 4, initStd: 0.3, valueHead: true });
     model.enableLora({ rank: 2 });
-    for (const adapter of Object.values(model.loraState?.adapters[0] ?? {})) adapter.b.assign(tf.fill(adapter.b.shape, 0.1));
+    for (const adapter of Object.values(model.loraState?.adapters[0] ?? {}))
+      adapter.b.assign(tf.fill(adapter.b.shape, 0.1));
     const reference = model.createReferenceCopy();
     const policyLogits = model.forwardLogits(ids(), mask());
-    expect(tf.max(tf.abs(tf.sub(reference.forwardLogits(ids(), mask()), policyLogits))).dataSync()[0]).toBeLessThan(1e-4);
+    expect(tf.max(tf.abs(tf.sub(reference.forwardLogits(ids(), mask()), policyLogits))).dataSync()[0]).toBeLessThan(
+      1e-4,
+    );
     expect(reference.policyVariables()).toEqual([]);
     expect(reference.hasValueHead).toBe(false);
     expect(model.loraState?.mergedBase).toBeUndefined();
     model.weights.embedTokens.assign(tf.zerosLike(model.weights.embedTokens));
-    expect(tf.max(tf.abs(tf.sub(reference.forwardLogits(ids(), mask()), policyLogits))).dataSync()[0]).toBeLessThan(1e-4);
+    expect(tf.max(tf.abs(tf.sub(reference.forwardLogits(ids(), mask()), policyLogits))).dataSync()[0]).toBeLessThan(
+      1e-4,
+    );
     reference.dispose();
     model.dispose();
   });

@@ -17,17 +17,45 @@ function transposeLast(x: tf.Tensor): tf.Tensor {
  */
 export function plainMatMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean): tf.Tensor {
   if (tf.getBackend() === 'tensorflow') return tf.matMul(a, b, transposeA, transposeB);
-  if (!transposeA && !transposeB) return tf.matMul(a, b);
+  if (!transposeA && !transposeB) return untransposedMatMul(a, b);
   const rowsOut = a.shape[a.rank - (transposeA ? 1 : 2)] as number;
   const columnsOut = b.shape[b.rank - (transposeB ? 2 : 1)] as number;
   const batchSize = a.size / ((a.shape[a.rank - 1] as number) * (a.shape[a.rank - 2] as number));
   const direct = (transposeA ? a.size : 0) + (transposeB ? b.size : 0);
   const swapped = (transposeA ? 0 : a.size) + (transposeB ? 0 : b.size) + batchSize * rowsOut * columnsOut;
   if (direct <= swapped) {
-    return tf.matMul(transposeA ? transposeLast(a) : a, transposeB ? transposeLast(b) : b);
+    return untransposedMatMul(transposeA ? transposeLast(a) : a, transposeB ? transposeLast(b) : b);
   }
   // (op(a)·op(b))ᵀ = op(b)ᵀ·op(a)ᵀ, where op(b)ᵀ is b itself when transposeB, else bᵀ.
-  return transposeLast(tf.matMul(transposeB ? b : transposeLast(b), transposeA ? a : transposeLast(a)));
+  return transposeLast(untransposedMatMul(transposeB ? b : transposeLast(b), transposeA ? a : transposeLast(a)));
+}
+
+/** Multiply-adds per batch item above which a batched product is split into 2-D products. */
+const SPLIT_BATCH_MIN_WORK = 32_768;
+const SPLIT_BATCH_MAX_ITEMS = 64;
+
+/**
+ * `a · b` without transposes. wasm runs only batch-1 products on XNNPACK; batched ones take a scalar
+ * loop, so large enough batched products are split into one 2-D product per batch item.
+ */
+function untransposedMatMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
+  if (a.rank <= 2 || tf.getBackend() !== 'wasm') return tf.matMul(a, b);
+  const rows = a.shape[a.rank - 2] as number;
+  const inner = a.shape[a.rank - 1] as number;
+  const columns = b.shape[b.rank - 1] as number;
+  const items = a.size / (rows * inner);
+  if (
+    items === 1 ||
+    items > SPLIT_BATCH_MAX_ITEMS ||
+    rows * inner * columns < SPLIT_BATCH_MIN_WORK ||
+    b.size !== items * inner * columns
+  ) {
+    return tf.matMul(a, b);
+  }
+  const leftItems = tf.unstack(tf.reshape(a, [items, rows, inner]));
+  const rightItems = tf.unstack(tf.reshape(b, [items, inner, columns]));
+  const products = leftItems.map((left, index) => tf.matMul(left, rightItems[index] as tf.Tensor));
+  return tf.reshape(tf.stack(products), [...a.shape.slice(0, -1), columns]);
 }
 
 /**

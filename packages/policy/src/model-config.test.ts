@@ -50,13 +50,22 @@ describe('modelConfigFromHF', () => {
       eos_token_id: [128001, 128009],
       vocab_size: 128256,
     });
-    expect(config).toMatchObject({ attentionBias: false, ropeTheta: 10_000, tieWordEmbeddings: false, eosTokenIds: [128001, 128009] });
+    expect(config).toMatchObject({
+      attentionBias: false,
+      ropeTheta: 10_000,
+      tieWordEmbeddings: false,
+      eosTokenIds: [128001, 128009],
+    });
   });
 
   it('should name the file and field of an invalid config', () => {
-    expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, hidden_size: -1 }, 'my/config.json')).toThrow(/my\/config\.json.*hidden_size/);
+    expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, hidden_size: -1 }, 'my/config.json')).toThrow(
+      /my\/config\.json.*hidden_size/,
+    );
     expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, hidden_act: 'gelu' })).toThrow(/hidden_act.*silu/);
-    expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, rope_scaling: { type: 'yarn', factor: 4 } })).toThrow(/rope_scaling/);
+    expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, rope_scaling: { type: 'yarn', factor: 4 } })).toThrow(
+      /rope_scaling/,
+    );
     expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, num_key_value_heads: 4 })).toThrow(/numKeyValueHeads.*divide/);
     expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, bos_token_id: 200000 })).toThrow(/bosTokenId.*200000/);
   });
@@ -64,11 +73,29 @@ describe('modelConfigFromHF', () => {
 
 describe('modelConfigToHF', () => {
   it('should round-trip through modelConfigFromHF', () => {
-    const config = resolveTransformerConfig({ vocabSize: 300, hiddenSize: 48, intermediateSize: 96, numHiddenLayers: 2, numAttentionHeads: 6, numKeyValueHeads: 2, eosTokenIds: [3, 4], tieWordEmbeddings: false });
+    const config = resolveTransformerConfig({
+      vocabSize: 300,
+      hiddenSize: 48,
+      intermediateSize: 96,
+      numHiddenLayers: 2,
+      numAttentionHeads: 6,
+      numKeyValueHeads: 2,
+      eosTokenIds: [3, 4],
+      tieWordEmbeddings: false,
+    });
     expect(modelConfigFromHF(modelConfigToHF(config))).toEqual(config);
   });
 
   it('should reject a strict config with an unknown field', () => {
-    expect(() => resolveTransformerConfig({ vocabSize: 10, hiddenSize: 8, intermediateSize: 8, numHiddenLayers: 1, numAttentionHeads: 2, hidenSize: 3 } as never)).toThrow(/hidenSize/);
+    expect(() =>
+      resolveTransformerConfig({
+        vocabSize: 10,
+        hiddenSize: 8,
+        intermediateSize: 8,
+        numHiddenLayers: 1,
+        numAttentionHeads: 2,
+        hidenSize: 3,
+      } as never),
+    ).toThrow(/hidenSize/);
   });
 });

@@ -48,8 +48,9 @@ describe('writeSafetensors / readSafetensors', () => {
     view.setBigUint64(0, BigInt(header.length), true);
     bytes.set(new TextEncoder().encode(header), 8);
     const start = 8 + header.length;
-    [0x3c00, 0xc000, 0x3555, 0x0001].forEach((bits, index) => view.setUint16(start + index * 2, bits, true));
-    [0x3f80, 0xc049].forEach((bits, index) => view.setUint16(start + 8 + index * 2, bits, true));
+    for (const [index, bits] of [0x3c00, 0xc000, 0x3555, 0x0001].entries())
+      view.setUint16(start + index * 2, bits, true);
+    for (const [index, bits] of [0x3f80, 0xc049].entries()) view.setUint16(start + 8 + index * 2, bits, true);
     const [half, brain] = readSafetensors(bytes);
     expect(Array.from(half?.data ?? [])).toEqual([1, -2, Math.fround(0.333251953125), Math.fround(2 ** -24)]);
     expect(Array.from(brain?.data ?? [])).toEqual([1, -3.140625]);
@@ -61,25 +62,33 @@ describe('writeSafetensors / readSafetensors', () => {
       const scale = 2 ** (Math.floor(rng.next() * 40) - 26);
       return Math.fround((rng.next() * 2 - 1) * scale * (index % 2 ? 1 : 3));
     });
-    const bytes = writeSafetensors([{ name: 'x', shape: [values.length], data: Float32Array.from(values) }], undefined, 'F16');
+    const bytes = writeSafetensors(
+      [{ name: 'x', shape: [values.length], data: Float32Array.from(values) }],
+      undefined,
+      'F16',
+    );
     const decoded = Array.from(readSafetensors(bytes)[0]?.data ?? []);
     decoded.forEach((value, index) => {
       const original = values[index] as number;
-      const expected = Math.abs(original) > 65_520 ? Math.sign(original) * Number.POSITIVE_INFINITY : nearestHalf(original);
+      const expected =
+        Math.abs(original) > 65_520 ? Math.sign(original) * Number.POSITIVE_INFINITY : nearestHalf(original);
       expect(value, `value ${original}`).toBe(Math.fround(expected));
     });
   });
 
   it('should keep the top 16 bits (rounded) in BF16', () => {
     const values = Float32Array.from([1.00390625, 1.01171875, -7.5, 123456.789]);
-    const decoded = readSafetensors(writeSafetensors([{ name: 'x', shape: [4], data: values }], undefined, 'BF16'))[0]?.data;
+    const decoded = readSafetensors(writeSafetensors([{ name: 'x', shape: [4], data: values }], undefined, 'BF16'))[0]
+      ?.data;
     expect(Array.from(decoded ?? [])).toEqual([1, 1.015625, -7.5, 123392]);
   });
 
   it('should name the file and tensor of a malformed header', () => {
     const bytes = writeSafetensors([{ name: 'x', shape: [2], data: Float32Array.from([1, 2]) }]);
     const text = new TextDecoder().decode(bytes).replace('"shape":[2]', '"shape":[3]');
-    expect(() => readSafetensors(new TextEncoder().encode(text), 'weights.safetensors')).toThrow(/weights\.safetensors.*"x".*data_offsets/);
+    expect(() => readSafetensors(new TextEncoder().encode(text), 'weights.safetensors')).toThrow(
+      /weights\.safetensors.*"x".*data_offsets/,
+    );
     expect(() => readSafetensors(new Uint8Array(4), 'short.safetensors')).toThrow(/short\.safetensors/);
   });
 });

@@ -42,9 +42,13 @@ describe('sampleToken', () => {
     }
     expect([...seen].sort()).toEqual([0, 1]);
     // p = [0.64, 0.24, 0.09, 0.03]: top-p 0.85 keeps tokens 0 and 1 (0.88), 0.5 keeps only token 0.
-    const nucleus = new Set(Array.from({ length: 500 }, () => sampleToken(logits, { temperature: 1, topP: 0.85, topK: 0 }, rng).tokenId));
+    const nucleus = new Set(
+      Array.from({ length: 500 }, () => sampleToken(logits, { temperature: 1, topP: 0.85, topK: 0 }, rng).tokenId),
+    );
     expect([...nucleus].sort()).toEqual([0, 1]);
-    const narrow = new Set(Array.from({ length: 100 }, () => sampleToken(logits, { temperature: 1, topP: 0.5, topK: 0 }, rng).tokenId));
+    const narrow = new Set(
+      Array.from({ length: 100 }, () => sampleToken(logits, { temperature: 1, topP: 0.5, topK: 0 }, rng).tokenId),
+    );
     expect([...narrow]).toEqual([0]);
   });
 });

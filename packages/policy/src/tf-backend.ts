@@ -27,10 +27,24 @@ export function backendFromEnvironment(value: string | undefined): TfBackendName
   });
 }
 
+/** Run `load` with tfjs's "kernel … is already registered" warnings dropped (a second native package re-registers). */
+async function withoutDuplicateKernelWarnings<T>(load: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('is already registered')) return;
+    warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 async function tryNativeBackend(): Promise<boolean> {
   for (const moduleName of ['@tensorflow/tfjs-node-gpu', '@tensorflow/tfjs-node']) {
     try {
-      await import(moduleName);
+      await withoutDuplicateKernelWarnings(() => import(moduleName));
       if (await tf.setBackend('tensorflow')) return true;
     } catch {
       // Not installed or its native library did not build: try the next one.

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedPolicy, embeddedModelDirectory } from './checkpoint-policy';
 import { createPolicyTokenizer } from './policy-tokenizer';
 import { scoreSequencesMinibatched } from './score-sequences-minibatched';
-import { TINY_MODEL_CONFIG, tinyTokenizerConfig, tinyTokenizerJson } from './test/tiny-checkpoint';
 import { useTestBackend } from './test/test-backend';
+import { TINY_MODEL_CONFIG, tinyTokenizerConfig, tinyTokenizerJson } from './test/tiny-checkpoint';
 import { createTfjsDialoguePolicy } from './tfjs-dialogue-policy';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 
@@ -21,14 +21,17 @@ afterAll(() => model.dispose());
 
 const dialogue = (turns: number): ChatMessage[] => [
   { role: 'system', content: 'You are kind.' },
-  ...Array.from({ length: turns }, (_, index): ChatMessage => ({
-    role: index % 2 === 0 ? 'user' : 'assistant',
-    content: `turn ${index} with some words`,
-  })),
+  ...Array.from(
+    { length: turns },
+    (_, index): ChatMessage => ({
+      role: index % 2 === 0 ? 'user' : 'assistant',
+      content: `turn ${index} with some words`,
+    }),
+  ),
 ];
 
-const prefillCalls = (spy: ReturnType<typeof vi.spyOn>) =>
-  spy.mock.calls.filter((call) => (call[0] as { past?: unknown }).past === undefined).length;
+const prefillCalls = (spy: { mock: { calls: Array<[{ past?: unknown }]> } }) =>
+  spy.mock.calls.filter((call) => call[0].past === undefined).length;
 
 describe('createTfjsDialoguePolicy', () => {
   it('should answer every request of a call from one batched generation, returning the sampled tokens', async () => {
@@ -58,7 +61,12 @@ describe('createTfjsDialoguePolicy', () => {
   });
 
   it('should split calls larger than maxBatchSize into chunks and keep request order', async () => {
-    const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 2, temperature: 0 }, maxBatchSize: 2 });
+    const policy = createTfjsDialoguePolicy({
+      model,
+      tokenizer,
+      sampling: { maxNewTokens: 2, temperature: 0 },
+      maxBatchSize: 2,
+    });
     const spy = vi.spyOn(model, 'decode');
     const requests = [1, 3, 5, 7, 9].map((turns) => ({ messages: dialogue(turns) }));
     const outputs = await policy.doAct({ requests });
@@ -76,13 +84,24 @@ describe('createTfjsDialoguePolicy', () => {
     expect(text.startsWith('<|im_start|>system\nYou are kind.<|im_end|>\n<|im_start|>user\n')).toBe(true);
     expect(text).toContain('turn 8 with some words');
     expect(text).not.toContain('turn 0 ');
-    expect(() => policy.encodeChat([{ role: 'system', content: 'x'.repeat(200) }, { role: 'user', content: 'hi' }], 20)).toThrow(
-      /maxContextTokens/,
-    );
+    expect(() =>
+      policy.encodeChat(
+        [
+          { role: 'system', content: 'x'.repeat(200) },
+          { role: 'user', content: 'hi' },
+        ],
+        20,
+      ),
+    ).toThrow(/maxContextTokens/);
   });
 
   it('should cut the text at a stop string but keep every generated token', async () => {
-    const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 8, temperature: 0 }, stopTokenIds: [] });
+    const policy = createTfjsDialoguePolicy({
+      model,
+      tokenizer,
+      sampling: { maxNewTokens: 8, temperature: 0 },
+      stopTokenIds: [],
+    });
     const [probe] = await policy.doAct({ requests: [{ messages: dialogue(1) }] });
     const fullText = probe?.text ?? '';
     const stop = fullText.slice(2, 4);

@@ -17,7 +17,10 @@ export interface TfjsDialoguePolicyOptions {
   tokenizer: PolicyTokenizer;
   /** Overrides the tokenizer's chat template. */
   chatTemplate?: string;
-  /** Prompt + new tokens must fit; the oldest turns (never the system prompt) are dropped (default 4096). */
+  /**
+   * Prompt + new tokens must fit; the oldest turns (never the system prompt) are dropped (default: the
+   * model's maxPositionEmbeddings, at most 4096).
+   */
   maxContextTokens?: number;
   /** Defaults for every call (temperature 1, topP 1, topK 0, maxNewTokens 256); a call's `sampling` wins. */
   sampling?: SamplingOptions;
@@ -42,7 +45,12 @@ export interface TfjsDialoguePolicy extends DialoguePolicyV1 {
   encodeChat(messages: readonly ChatMessage[], maxNewTokens?: number): number[];
 }
 
-const DEFAULT_SAMPLING = { temperature: 1, topP: 1, topK: 0, maxNewTokens: 256 } as const;
+const DEFAULT_SAMPLING: Required<Omit<SamplingOptions, 'stop' | 'seed'>> = {
+  temperature: 1,
+  topP: 1,
+  topK: 0,
+  maxNewTokens: 256,
+};
 
 /** Drop the oldest non-system turns (a user turn and its answer at a time) until the prompt fits. */
 function truncatedPrompt(
@@ -82,7 +90,7 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
         chatTemplate: options.chatTemplate,
       })
     : options.tokenizer;
-  const maxContextTokens = options.maxContextTokens ?? 4096;
+  const maxContextTokens = options.maxContextTokens ?? Math.min(model.config.maxPositionEmbeddings, 4096);
   const maxBatchSize = options.maxBatchSize ?? 64;
   if (maxBatchSize < 1) throw new InvalidConfigError({ field: 'maxBatchSize', message: 'set maxBatchSize ≥ 1.' });
   const stopTokenIds = options.stopTokenIds ?? [...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds])];

@@ -6,7 +6,9 @@ describe('policySystemPrompt', () => {
     for (const lang of ['en', 'zh'] as const) {
       expect(policySystemPrompt({ lang, think: true })).toContain('<think>\n');
       expect(policySystemPrompt({ lang, think: false })).not.toContain('<think>');
-      expect(policySystemPrompt({ lang, think: true }).startsWith(policySystemPrompt({ lang, think: false }))).toBe(true);
+      expect(policySystemPrompt({ lang, think: true }).startsWith(policySystemPrompt({ lang, think: false }))).toBe(
+        true,
+      );
     }
     expect(policySystemPrompt({ lang: 'zh', think: false })).toMatch(/朋友/);
   });

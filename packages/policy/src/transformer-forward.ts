@@ -92,24 +92,33 @@ export function floatOneHot(indices: tf.Tensor1D, depth: number): tf.Tensor2D {
   return tf.cast(tf.oneHot(indices, depth), 'float32') as tf.Tensor2D;
 }
 
-/** `oneHot(indices, depth)ᵀ` as float32 `[depth, indices]`. */
-function transposedOneHot(indices: tf.Tensor1D, depth: number): tf.Tensor2D {
-  const vocabulary = tf.reshape(tf.range(0, depth, 1, 'int32'), [depth, 1]);
-  return tf.cast(tf.equal(vocabulary, tf.reshape(indices, [1, -1])), 'float32') as tf.Tensor2D;
-}
-
-/** Embedding lookup whose gradient is a one-hot matmul (the wasm backend lacks UnsortedSegmentSum). */
+/**
+ * Embedding lookup. Its gradient is a scatter-add of the upstream rows done in JS: the wasm backend lacks
+ * UnsortedSegmentSum (the kernel of gather's gradient), and a one-hot matmul would cost
+ * 2·rows·vocab·hidden FLOPs.
+ */
 export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor2D {
-  const vocabSize = table.shape[0];
+  if (tf.getBackend() === 'tensorflow') return tf.gather(table, flatIds);
+  const [vocabSize, hiddenSize] = table.shape;
   const lookup = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
     const [weights, save] = inputs as [tf.Tensor, tf.GradSaveFunc];
     save([flatIds]);
     return {
       value: tf.gather(weights, flatIds) as tf.Tensor2D,
-      // oneHot(ids)ᵀ · dy, the one-hot built already transposed ([vocab, rows]) for a plain matmul.
-      gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => [
-        tf.matMul(transposedOneHot(saved[0] as tf.Tensor1D, vocabSize), dy as tf.Tensor2D),
-      ],
+      // Scatter-add of the upstream rows into the used vocabulary rows, in JS (a few hundred rows).
+      gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
+        const ids = (saved[0] as tf.Tensor).dataSync();
+        const upstream = (dy as tf.Tensor).dataSync();
+        const gradient = new Float32Array(vocabSize * hiddenSize);
+        for (let row = 0; row < ids.length; row += 1) {
+          const offset = (ids[row] as number) * hiddenSize;
+          for (let column = 0; column < hiddenSize; column += 1) {
+            gradient[offset + column] =
+              (gradient[offset + column] as number) + (upstream[row * hiddenSize + column] as number);
+          }
+        }
+        return [tf.tensor2d(gradient, [vocabSize, hiddenSize])];
+      },
     };
   });
   return lookup(table) as tf.Tensor2D;

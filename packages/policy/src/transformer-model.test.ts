@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdamW } from './adamw';
 import { clipByGlobalNorm } from './clip-by-global-norm';
 import { generate } from './generate';
+import { scoreSequencesMinibatched } from './score-sequences-minibatched';
 import { useTestBackend } from './test/test-backend';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 
@@ -43,10 +44,7 @@ describe('TransformerModel.decode', () => {
     let step = model.decode({
       inputIds: tf.tensor2d([tokens.slice(0, 3)], undefined, 'int32'),
       positions: tf.tensor2d([[0, 1, 2]]),
-      mask: tf.tensor(
-        [0, -1e9, -1e9, 0, 0, -1e9, 0, 0, 0],
-        [1, 1, 1, 3, 3],
-      ),
+      mask: tf.tensor([0, -1e9, -1e9, 0, 0, -1e9, 0, 0, 0], [1, 1, 1, 3, 3]),
     });
     const cachedLogits: tf.Tensor[] = [step.logits];
     for (let position = 3; position < tokens.length; position += 1) {
@@ -68,7 +66,10 @@ describe('TransformerModel.decode', () => {
 
 describe('TransformerModel.scoreSequences', () => {
   it('should return [batch, length − 1] log-probs, entropies and values that ignore padding', () => {
-    const { ids, mask } = batch([[5, 6, 7, 8], [5, 6]]);
+    const { ids, mask } = batch([
+      [5, 6, 7, 8],
+      [5, 6],
+    ]);
     const scores = model.scoreSequences(ids, mask, { withEntropy: true, withValues: true });
     expect(scores.logProbs.shape).toEqual([2, 3]);
     expect(scores.entropies?.shape).toEqual([2, 3]);
@@ -101,7 +102,11 @@ describe('TransformerModel.scoreSequences', () => {
 
 describe('generate', () => {
   it('should sample log-probs and entropies that scoreSequences recomputes on the generated sequences', async () => {
-    const prompts = [[3, 4, 5, 6, 7], [8, 9], [10, 11, 12]];
+    const prompts = [
+      [3, 4, 5, 6, 7],
+      [8, 9],
+      [10, 11, 12],
+    ];
     const results = await generate(model, { promptIds: prompts, maxNewTokens: 6, temperature: 0.8, seed: 5 });
     const sequences = prompts.map((prompt, row) => [...prompt, ...(results[row]?.outputIds ?? [])]);
     const { ids, mask } = batch(sequences);
@@ -165,7 +170,24 @@ describe('training step', () => {
   it('should not leak tensors across generate + scoreSequences + clip + AdamW', async () => {
     const optimizer = createAdamW({ learningRate: 1e-3 });
     const trainStep = async () => {
-      const results = await generate(model, { promptIds: [[3, 4], [5, 6, 7]], maxNewTokens: 3, seed: 2 });
+      const results = await generate(model, {
+        promptIds: [
+          [3, 4],
+          [5, 6, 7],
+        ],
+        maxNewTokens: 3,
+        seed: 2,
+      });
+      const old = await scoreSequencesMinibatched(model, {
+        sequences: [
+          [3, 4, 5],
+          [6, 7],
+        ],
+        withEntropy: true,
+        withValues: true,
+        batchSize: 1,
+      });
+      expect(old[1]?.values).toHaveLength(1);
       const { ids, mask } = batch(results.map((result, row) => [row + 3, 4, ...result.outputIds]));
       const { value, grads } = tf.variableGrads(() =>
         tf.tidy(() => {

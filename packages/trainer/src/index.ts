@@ -1,2 +1,3 @@
 export * from './config/index';
 export * from './loop/index';
+export * from './report/index';

@@ -65,7 +65,8 @@ export const replayCommand: CliCommand = {
         ? JSON.stringify({ replayScore: result.replayScore })
         : `replayScore ${result.replayScore.toFixed(1)} (recorded score ${result.recordedScore.toFixed(1)}, ${result.dialogues.length} dialogues)`,
     );
-    process.stdout.write(`${lines.join('\n')}\n`);
+    // Wait for the write to flush: runCli exits right after, which would cut a large piped output short.
+    await new Promise<void>((resolve) => process.stdout.write(`${lines.join('\n')}\n`, () => resolve()));
     return 0;
   },
 };

@@ -1,12 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { createCapabilityJudge, renderReport, runBenchmark } from '@rlver/bench';
 import { createProgressBar, formatHelp, parseCommandArgs } from '@rlver/cli-kit';
+import { buildSimulator, createEndpointFactory, preparePolicy, selectProfiles } from '@rlver/factories';
 import { createRuleTagger } from '@rlver/strategies';
-import { buildSimulator, preparePolicy } from '../lib/build-agents';
-import { createEndpointFactory } from '../lib/create-endpoints';
 import { printRunSummary } from '../lib/print-run-summary';
 import { RUN_SPEC, resolveRunConfig } from '../lib/run-config';
-import { selectProfiles } from '../lib/select-profiles';
 import type { CliCommand } from './cli-command';
 
 export const runCommand: CliCommand = {

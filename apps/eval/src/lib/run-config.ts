@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
+import { defaultCacheDir } from '@rlver/factories';
 import type { CacheMode } from '@rlver/llm';
 import type { EmotionPresetName } from '@rlver/simulator';
 import { InvalidConfigError, type Language } from '@rlver/spec';
-import { defaultCacheDir } from './create-endpoints';
 
 export const RUN_SPEC: CommandSpec = {
   usage: 'rlver-eval run [options]',

@@ -42,6 +42,11 @@ export interface RenderReportOptions {
   horizon?: number;
   /** Shown in the subtitle; default now. */
   generatedAt?: string;
+  /**
+   * Extra sections placed after the leaderboard (e.g. training curves). `html` must be built from escaped text
+   * (`escapeHtml`) and the chart helpers; it is inserted as is.
+   */
+  extraSections?: ReadonlyArray<{ id: string; title: string; html: string }>;
 }
 
 interface ComputedRun {
@@ -179,6 +184,10 @@ export function renderReport(options: RenderReportOptions): string {
     `<p class="subtitle">${computed.length} run(s) · generated ${escapeHtml(generatedAt)}</p>`,
     computed.length > 0 ? leaderboardSection(computed) : '',
     options.reference?.length ? referenceSection(options.reference) : '',
+    ...(options.extraSections ?? []).map(
+      (section) =>
+        `<section id="${escapeHtml(section.id)}"><h2>${escapeHtml(section.title)}</h2>${section.html}</section>`,
+    ),
     computed.length > 0 ? curvesSection(computed) : '',
     computed.length > 0 ? endingsSection(computed) : '',
     strategiesSection(computed),

@@ -28,7 +28,7 @@ const format = (value: number) => (Math.round(value * 10) / 10).toString();
 /** An SVG line chart (x = turn index from 0, y = 0–100 emotion) with gridlines, axis labels and point titles. */
 export function renderLineChart(
   series: readonly LineSeries[],
-  options: { title: string; xLabel: string; yLabel: string; yMin?: number; yMax?: number },
+  options: { title: string; xLabel: string; yLabel: string; yMin?: number; yMax?: number; pointLabel?: string },
 ): string {
   const width = 720;
   const height = 320;
@@ -60,7 +60,7 @@ export function renderLineChart(
     const dots = item.values
       .map(
         (value, index) =>
-          `<circle cx="${x(index)}" cy="${y(value)}" r="3" fill="${color}"><title>${escapeHtml(item.label)} · turn ${index}: ${format(value)}</title></circle>`,
+          `<circle cx="${x(index)}" cy="${y(value)}" r="3" fill="${color}"><title>${escapeHtml(item.label)} · ${escapeHtml(options.pointLabel ?? 'turn')} ${index}: ${format(value)}</title></circle>`,
       )
       .join('');
     return `<g class="series"><path d="${path}" fill="none" stroke="${color}" stroke-width="2"/>${dots}</g>`;

@@ -59,7 +59,15 @@ export function tinyTokenizerJson(): Record<string, unknown> {
     pre_tokenizer: byteLevel,
     post_processor: byteLevel,
     decoder: byteLevel,
-    model: { type: 'BPE', dropout: null, unk_token: null, fuse_unk: false, byte_fallback: false, vocab, merges: ['h e', 'Ġ t'] },
+    model: {
+      type: 'BPE',
+      dropout: null,
+      unk_token: null,
+      fuse_unk: false,
+      byte_fallback: false,
+      vocab,
+      merges: ['h e', 'Ġ t'],
+    },
   };
 }
 

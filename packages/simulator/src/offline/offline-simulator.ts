@@ -137,7 +137,7 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
       lang: state.lang,
       intention,
       delta,
-      details: judgement.details,
+      details: judgement.details.filter((detail) => !memory.story.otherNames.includes(detail)),
     });
     const userMessage: SimulatorMessage = {
       role: 'user',

@@ -46,8 +46,11 @@ export interface TrainingComponents {
   trainProfiles: readonly Profile[];
   tagger?: StrategyTaggerV1;
   savePolicy(directory: string): Promise<void>;
-  /** Restore the weights written by `savePolicy` (resume). */
-  loadPolicy(directory: string): Promise<void>;
+  /**
+   * Restore the weights written by `savePolicy` (resume). Omit it when the caller already built the policy
+   * from `checkpoints/latest/policy`.
+   */
+  loadPolicy?(directory: string): Promise<void>;
   signal?: AbortSignal;
   /** Called after every step with its metrics (progress bars). */
   onStepEnd?(step: number, metrics: Record<string, number>): void;
@@ -88,7 +91,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
   const latest = join(checkpoints, 'latest');
   const saved = readCheckpointState(latest);
   if (saved) {
-    await components.loadPolicy(join(latest, 'policy'));
+    await components.loadPolicy?.(join(latest, 'policy'));
     await algorithm.loadState(join(latest, 'algorithm'));
     state = saved;
   }

@@ -3,6 +3,7 @@ import { createTemplatePolicy } from '@rlver/env';
 import { createLlmSimulator, createOfflineSimulator, type EmotionPresetName } from '@rlver/simulator';
 import {
   type DialoguePolicyV1,
+  type EmotionSettings,
   InvalidConfigError,
   type StrategyLabel,
   strategyLabelSchema,
@@ -11,10 +12,15 @@ import {
 import type { EndpointFactory } from './create-endpoints';
 
 /** The simulated user of `--simulator offline|openai:<model>`. */
-export function buildSimulator(value: string, preset: EmotionPresetName, endpoints: EndpointFactory): UserSimulatorV1 {
-  if (value === 'offline') return createOfflineSimulator({ preset });
+export function buildSimulator(
+  value: string,
+  preset: EmotionPresetName,
+  endpoints: EndpointFactory,
+  emotion: Partial<EmotionSettings> = {},
+): UserSimulatorV1 {
+  if (value === 'offline') return createOfflineSimulator({ preset, emotion });
   const client = endpoints.clientFor('--simulator', value);
-  if (client) return createLlmSimulator({ client, preset });
+  if (client) return createLlmSimulator({ client, preset, emotion });
   throw new InvalidConfigError({
     field: '--simulator',
     message: `--simulator "${value}" is not valid; use offline or openai:<model> (e.g. openai:deepseek-chat with --base-url)`,

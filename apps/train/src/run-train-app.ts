@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BenchmarkResult, runBenchmark } from '@rlver/bench';
+import { createProgressBar } from '@rlver/cli-kit';
+import { InvalidConfigError, parseJsonl } from '@rlver/spec';
+import {
+  type BenchmarkScore,
+  defaultRunId,
+  readCheckpointState,
+  renderTrainingReport,
+  runTraining,
+  type TrainConfig,
+  type TrainingSummary,
+} from '@rlver/trainer';
+import { z } from 'zod';
+import { buildTrainingComponents, type TrainingWiring } from './build-training-components';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function toScore(result: BenchmarkResult): BenchmarkScore {
+  const { summary } = result;
+  return {
+    score: summary.score,
+    success: summary.success,
+    failure: summary.failure,
+    dialogues: summary.profiles,
+    errors: summary.errors,
+    strategies: summary.strategies?.shares ?? {},
+  };
+}
+
+async function evaluate(
+  wiring: TrainingWiring,
+  config: TrainConfig,
+  outDir: string,
+  label: string,
+): Promise<BenchmarkResult> {
+  const bar = createProgressBar({ label: `benchmark ${label}`, total: wiring.evalProfiles.length });
+  const result = await runBenchmark({
+    profiles: wiring.evalProfiles,
+    simulator: wiring.evalSimulator,
+    policy: wiring.policy,
+    outDir,
+    concurrency: config.concurrency,
+    seed: config.seed,
+    sampling: { temperature: 0, maxNewTokens: config.sampling.maxNewTokens },
+    label,
+    onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
+  });
+  bar.done();
+  log(
+    `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure}`,
+  );
+  return result;
+}
+
+/** Run (or resume) one training run end to end; returns the process exit code. */
+export async function runTrainApp(
+  config: TrainConfig,
+  options: { resume: boolean; signal: AbortSignal },
+): Promise<number> {
+  const started = performance.now();
+  const runId = config.runId ?? defaultRunId(config);
+  const runDirectory = join(config.runsDir, runId);
+  const latest = join(runDirectory, 'checkpoints', 'latest');
+  if (existsSync(join(runDirectory, 'config.json')) && !options.resume) {
+    throw new InvalidConfigError({
+      field: '--resume',
+      message: `run folder ${runDirectory} exists; add --resume to continue it, or choose another --run-id / --seed`,
+    });
+  }
+  mkdirSync(runDirectory, { recursive: true });
+  writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
+  const resumeFrom = options.resume && readCheckpointState(latest) ? join(latest, 'policy') : undefined;
+  const wiring = await buildTrainingComponents(config, resumeFrom);
+  for (const warning of await wiring.probe()) log(`warning: ${warning}`);
+  log(
+    `rlver-train ${runId}: ${config.algo}${config.think ? ' + think' : ''} · policy ${config.policy} · simulator ${config.simulator} · backend ${wiring.backend}`,
+  );
+
+  const before = config.evaluate ? await evaluate(wiring, config, join(runDirectory, 'before'), 'before') : undefined;
+  const bar = createProgressBar({ label: 'training', total: config.steps });
+  const outcome = await runTraining({
+    config,
+    runDirectory,
+    policy: wiring.policy,
+    algorithm: wiring.algorithm,
+    simulator: wiring.trainSimulator,
+    trainProfiles: wiring.trainProfiles,
+    savePolicy: wiring.savePolicy,
+    signal: options.signal,
+    onStepEnd: (_step, metrics) =>
+      bar.tick(1, { reward: metrics['rollout/reward_mean'] ?? 0, emotion: metrics['rollout/emotion_final'] ?? 0 }),
+  });
+  bar.done();
+  if (outcome.interrupted) {
+    log(`interrupted after ${outcome.completedSteps} steps; continue with the same command and --resume`);
+    return 130;
+  }
+  const after = config.evaluate ? await evaluate(wiring, config, join(runDirectory, 'after'), 'after') : undefined;
+  const summary: TrainingSummary = {
+    schemaVersion: 1,
+    runId,
+    algo: config.algo,
+    think: config.think,
+    seed: config.seed,
+    steps: config.steps,
+    backend: wiring.backend,
+    wallSeconds: (performance.now() - started) / 1000,
+    before: before ? toScore(before) : null,
+    after: after ? toScore(after) : null,
+    improvement:
+      before?.summary.score != null && after?.summary.score != null ? after.summary.score - before.summary.score : null,
+  };
+  writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  const metricsText = readFileSync(join(runDirectory, 'metrics.jsonl'), 'utf8');
+  const metrics = parseJsonl(metricsText, z.record(z.string(), z.unknown())).records.map((record) => record.value);
+  const html = renderTrainingReport({
+    summary,
+    metrics,
+    config: { ...config, runId },
+    before: before && { label: 'before training', trajectories: before.trajectories },
+    after: after && { label: 'after training', trajectories: after.trajectories },
+  });
+  writeFileSync(join(runDirectory, 'report.html'), html);
+  wiring.algorithm.dispose();
+  log(
+    `done in ${summary.wallSeconds.toFixed(0)} s: ${join(runDirectory, 'summary.json')}, ${join(runDirectory, 'report.html')}`,
+  );
+  if (summary.improvement !== null)
+    log(
+      `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
+    );
+  return 0;
+}
