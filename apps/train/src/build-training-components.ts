@@ -11,7 +11,15 @@ import {
 } from '@rlver/policy';
 import { createPPOAlgorithm } from '@rlver/ppo';
 import { loadProfiles, loadScenarioSet } from '@rlver/simulator';
-import { type AlgorithmV1, InvalidConfigError, type Language, type Profile, type UserSimulatorV1 } from '@rlver/spec';
+import {
+  type AlgorithmV1,
+  InvalidConfigError,
+  type Language,
+  type Profile,
+  type StrategyTaggerV1,
+  type UserSimulatorV1,
+} from '@rlver/spec';
+import { createRuleTagger } from '@rlver/strategies';
 import type { TrainConfig } from '@rlver/trainer';
 
 export interface TrainingWiring {
@@ -22,6 +30,7 @@ export interface TrainingWiring {
   evalSimulator: UserSimulatorV1;
   trainProfiles: Profile[];
   evalProfiles: Profile[];
+  tagger: StrategyTaggerV1;
   savePolicy(directory: string): Promise<void>;
   probe(): Promise<string[]>;
 }
@@ -102,6 +111,7 @@ export async function buildTrainingComponents(
     evalSimulator,
     trainProfiles: trainProfilesOf(config),
     evalProfiles: evalProfilesOf(config),
+    tagger: createRuleTagger(),
     savePolicy: (directory) => saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer }),
     probe: () => endpoints.probeAll(),
   };

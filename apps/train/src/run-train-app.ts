@@ -87,6 +87,7 @@ export async function runTrainApp(
     algorithm: wiring.algorithm,
     simulator: wiring.trainSimulator,
     trainProfiles: wiring.trainProfiles,
+    tagger: wiring.tagger,
     savePolicy: wiring.savePolicy,
     signal: options.signal,
     onStepEnd: (_step, metrics) =>

@@ -30,3 +30,9 @@ const c0 = process.cpuUsage(); const t = performance.now(); const n = Number(pro
 for (let i = 0; i < n; i++) { const c1 = process.cpuUsage(); const t1 = performance.now(); step(); const d = process.cpuUsage(c1); console.log('step', i, (performance.now() - t1).toFixed(0), 'ms wall', ((d.user + d.system) / 1000).toFixed(0), 'ms cpu'); }
 const cpu = process.cpuUsage(c0);
 console.log(backend, `cfg ${h},${L},${I},${H},${KV} params ${model.parameterCount()} step wall ${((performance.now() - t) / n).toFixed(0)} ms cpu ${((cpu.user + cpu.system) / 1000 / n).toFixed(0)} ms  tokens/s(cpu) ${(B * T / ((cpu.user + cpu.system) / 1e6 / n)).toFixed(0)}`);
+if (process.env.PROFILE) {
+  const info = await tf.profile(() => { step(); });
+  const byKernel = new Map<string, number>();
+  for (const k of info.kernels) byKernel.set(k.name, (byKernel.get(k.name) ?? 0) + (k.kernelTimeMs as number));
+  console.log([...byKernel.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([n, t]) => `${n}:${t.toFixed(0)}`).join(' '));
+}

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { DialoguePolicyV1, Profile, SamplingOptions, Trajectory } from '@rlver/spec';
 import { InvalidConfigError } from '@rlver/spec';
 import { createDialogueEnv } from '../dialogue-env';
@@ -67,6 +68,8 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<RolloutR
   const env = createDialogueEnv(options);
   const internal = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, internal.signal]) : internal.signal;
+  // Every live episode and policy call listens on this signal: hundreds of listeners are expected.
+  setMaxListeners(0, signal);
   const batcher =
     options.policy.maxBatchSize === undefined
       ? undefined

@@ -67,6 +67,12 @@ export const trainConfigSchema = z
     ppo: z.record(z.string(), z.unknown()),
     /** Overrides of the GRPO config (`@rlver/grpo` grpoConfigSchema). */
     grpo: z.record(z.string(), z.unknown()),
+    /**
+     * Reward of a dialogue the policy ended with an empty visible reply (`policy_empty`). The reference keeps the
+     * current emotion, which lets a policy "win" by saying nothing when users drift down; default 0 (a format
+     * penalty, spec §10 #10). `null` keeps the reference behaviour.
+     */
+    emptyReplyReward: z.number().min(0).max(1).nullable(),
     /** Save a checkpoint every k steps (and at the end). */
     checkpointEvery: z.number().int().positive(),
     /** Stop the run after this many consecutive skipped (non-finite) updates. */

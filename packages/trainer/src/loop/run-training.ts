@@ -121,7 +121,11 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       signal: components.signal,
     });
     if (rollouts.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
-    const trajectories: Trajectory[] = rollouts.trajectories;
+    const trajectories: Trajectory[] = rollouts.trajectories.map((trajectory) =>
+      trajectory.stopReason === 'policy_empty' && config.emptyReplyReward !== null
+        ? { ...trajectory, reward: config.emptyReplyReward }
+        : trajectory,
+    );
     const rolloutSeconds = (performance.now() - rolloutStarted) / 1000;
     const failed = trajectories.filter((trajectory) => trajectory.stopReason === 'error');
     if (trajectories.length > 0 && failed.length / trajectories.length > config.maxErrorFraction) {
