@@ -29,6 +29,8 @@ export interface CorpusOptions {
   crossLanguageSystemFraction?: number;
   /** Share of dialogues built on the simulator's topics rather than the corpus's own scenarios (default 0.5). */
   simulatorStoryFraction?: number;
+  /** Probabilities of 1, 2, 3, 4 assistant turns (default 0.2, 0.3, 0.3, 0.2). */
+  turnCountWeights?: readonly number[];
 }
 
 /** Strategies the corpus teaches, drawn uniformly per assistant turn. */
@@ -39,16 +41,15 @@ const REPLIES = { en: REPLY_TEMPLATES_EN, zh: REPLY_TEMPLATES_ZH } as const;
 const THINKS = { en: THINK_TEMPLATES_EN, zh: THINK_TEMPLATES_ZH } as const;
 /** Stand-in name used to find the templates that mention the other person. */
 const NAME_PROBE = '\u0001';
-/** Probability of 1, 2, 3, 4 assistant turns. */
-const TURN_COUNT_WEIGHTS = [0.2, 0.3, 0.3, 0.2] as const;
+const DEFAULT_TURN_COUNT_WEIGHTS = [0.2, 0.3, 0.3, 0.2] as const;
 
-function drawTurnCount(rng: Rng): number {
+function drawTurnCount(rng: Rng, weights: readonly number[]): number {
   let draw = rng.next();
-  for (let index = 0; index < TURN_COUNT_WEIGHTS.length; index += 1) {
-    draw -= TURN_COUNT_WEIGHTS[index] as number;
+  for (let index = 0; index < weights.length; index += 1) {
+    draw -= weights[index] as number;
     if (draw < 0) return index + 1;
   }
-  return TURN_COUNT_WEIGHTS.length;
+  return weights.length;
 }
 
 const PROBE_SLOTS: ReplySlots = {
@@ -87,7 +88,10 @@ function drawSystemPrompt(
   const crossLanguage = rng.next() < (options.crossLanguageSystemFraction ?? 0.15);
   const promptLanguage: Language = crossLanguage ? (lang === 'en' ? 'zh' : 'en') : lang;
   const prompts = EMBEDDED_SYSTEM_PROMPTS[thinking ? 'thinking' : 'plain'][promptLanguage];
-  return rng.next() < 0.5 ? (prompts[0] as string) : rng.pick(prompts.slice(1));
+  const draw = rng.next();
+  if (draw < 0.35) return prompts[0] as string;
+  if (draw < 0.7) return prompts[1] as string;
+  return rng.pick(prompts.slice(2));
 }
 
 function drawStrategies(rng: Rng, count: number): CorpusStrategy[] {
@@ -120,7 +124,7 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   const story = fromSimulator ? drawSimulatorStory(rng, lang) : drawScenarioStory(rng, lang);
   const intention = rng.pick(INTENTION_KEYS);
   const thinking = rng.next() < (options.thinkingFraction ?? 0.35);
-  const strategies = drawStrategies(rng, drawTurnCount(rng));
+  const strategies = drawStrategies(rng, drawTurnCount(rng, options.turnCountWeights ?? DEFAULT_TURN_COUNT_WEIGHTS));
   const messages: ChatMessage[] = [];
   const system = drawSystemPrompt(rng, lang, thinking, options);
   if (system !== null) messages.push({ role: 'system', content: system });

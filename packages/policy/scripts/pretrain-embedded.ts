@@ -1,0 +1,176 @@
+/**
+ * Pretrain the embedded policy (`assets/embedded`) on the generated bilingual corpus: next-token loss on
+ * assistant tokens only, AdamW, global-norm clipping, warm-up + cosine schedule. Seeded: the same flags on the
+ * same backend give the same checkpoint. Run the tokenizer first (`scripts/build-tokenizer.ts`).
+ * Usage: `pnpm --filter @rlver/policy pretrain [--steps 400] [--batch 12] [--seed 1234] [--out DIR]`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRng, hashSeed } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import { generateCorpus } from '../corpus/generate-corpus';
+import {
+  clipByGlobalNorm,
+  createAdamW,
+  createTransformerModel,
+  initTfBackend,
+  loadPolicyTokenizer,
+  saveCheckpoint,
+} from '../src/index';
+import { bucketBatches, encodeDialogue, type PaddedBatch, padBatch, type TrainingSample } from './embedded-training-data';
+import { type MaskedBatchTensors, maskedLanguageModelLoss } from './masked-language-model-loss';
+
+const { values: flags } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1234' },
+    dialogues: { type: 'string', default: '8000' },
+    steps: { type: 'string', default: '400' },
+    batch: { type: 'string', default: '12' },
+    'learning-rate': { type: 'string', default: '0.003' },
+    'warmup-steps': { type: 'string', default: '30' },
+    'max-length': { type: 'string', default: '320' },
+    'log-every': { type: 'string', default: '10' },
+    'save-every': { type: 'string', default: '100' },
+    out: { type: 'string', default: join(import.meta.dirname, '..', 'assets', 'embedded') },
+  },
+  strict: true,
+});
+const seed = Number(flags.seed);
+const totalSteps = Number(flags.steps);
+const batchSize = Number(flags.batch);
+const peakLearningRate = Number(flags['learning-rate']);
+const warmupSteps = Number(flags['warmup-steps']);
+const maxLength = Number(flags['max-length']);
+
+const backend = await initTfBackend({ preferred: 'wasm' });
+const tokenizer = await loadPolicyTokenizer(flags.out);
+const idOf = (token: string): number => {
+  const id = tokenizer.tokenToId(token);
+  if (id === undefined) throw new RangeError(`${token} is missing from ${flags.out}/tokenizer.json; rebuild the tokenizer`);
+  return id;
+};
+const imEnd = idOf('<|im_end|>');
+const endOfText = idOf('<|endoftext|>');
+
+// Corpus → token ids with an assistant-only loss mask.
+const dialogues = generateCorpus({ seed, dialogueCount: Number(flags.dialogues), turnCountWeights: [0.45, 0.35, 0.2] });
+const encoding = {
+  render: (messages: Parameters<typeof tokenizer.applyChatTemplate>[0], addGenerationPrompt: boolean) =>
+    tokenizer.applyChatTemplate(messages, { addGenerationPrompt }),
+  encode: (text: string) => tokenizer.encode(text),
+};
+const allSamples = dialogues.map((dialogue) => encodeDialogue(dialogue.messages, encoding));
+const samples = allSamples.filter((sample) => sample.ids.length <= maxLength);
+const corpusTokens = samples.reduce((sum, sample) => sum + sample.ids.length, 0);
+const corpusTargets = samples.reduce((sum, sample) => sum + sample.lossMask.reduce((a, b) => a + b, 0), 0);
+console.log(
+  `corpus: ${dialogues.length} dialogues, ${samples.length} ≤ ${maxLength} tokens kept, ${corpusTokens} tokens, ${corpusTargets} assistant tokens`,
+);
+
+const model = createTransformerModel({
+  config: {
+    modelType: 'qwen2',
+    vocabSize: tokenizer.vocabSize,
+    hiddenSize: 128,
+    intermediateSize: 384,
+    numHiddenLayers: 4,
+    numAttentionHeads: 4,
+    numKeyValueHeads: 2,
+    maxPositionEmbeddings: 1024,
+    tieWordEmbeddings: true,
+    eosTokenIds: [imEnd, endOfText],
+    padTokenId: endOfText,
+  },
+  seed: hashSeed('embedded-init', seed),
+});
+console.log(`model: ${model.parameterCount()} parameters, backend ${backend}`);
+
+function batchTensors(batch: PaddedBatch): MaskedBatchTensors {
+  const positions: number[] = [];
+  const targets: number[] = [];
+  batch.targetMask.forEach((trained, index) => {
+    if (trained === 0) return;
+    positions.push(index);
+    const row = Math.floor(index / (batch.length - 1));
+    targets.push(batch.inputIds[row * batch.length + (index % (batch.length - 1)) + 1] as number);
+  });
+  return {
+    inputIds: tf.tensor2d(batch.inputIds, [batch.batch, batch.length], 'int32'),
+    attentionMask: tf.tensor2d(batch.attentionMask, [batch.batch, batch.length], 'int32'),
+    positions: tf.tensor1d(positions, 'int32'),
+    targets: tf.tensor1d(targets, 'int32'),
+  };
+}
+
+function learningRateAt(step: number): number {
+  if (step < warmupSteps) return (peakLearningRate * (step + 1)) / warmupSteps;
+  const progress = (step - warmupSteps) / Math.max(1, totalSteps - warmupSteps);
+  return peakLearningRate * (0.1 + 0.45 * (1 + Math.cos(Math.PI * Math.min(1, progress))));
+}
+
+const optimizer = createAdamW({ learningRate: peakLearningRate, weightDecay: 0.01, betas: [0.9, 0.98] });
+const variables = model.policyVariables();
+const batchRng = createRng(hashSeed('embedded-batches', seed));
+let queue: TrainingSample[][] = [];
+const lossCurve: Array<{ step: number; loss: number; learningRate: number; gradNorm: number }> = [];
+const recentLosses: number[] = [];
+const started = Date.now();
+const cpuStarted = process.cpuUsage();
+let tokensSeen = 0;
+
+async function save(step: number, finalLoss: number): Promise<void> {
+  await saveCheckpoint({ directory: flags.out, model, tokenizer });
+  const cpu = process.cpuUsage(cpuStarted);
+  const metadata = {
+    schemaVersion: 1,
+    seed,
+    steps: step,
+    plannedSteps: totalSteps,
+    batchSize,
+    peakLearningRate,
+    warmupSteps,
+    schedule: 'linear warm-up, cosine to 10 %',
+    optimizer: { name: 'AdamW', betas: [0.9, 0.98], weightDecay: 0.01, clipGlobalNorm: 1 },
+    finalLoss,
+    corpus: { dialogues: dialogues.length, samples: samples.length, tokens: corpusTokens, assistantTokens: corpusTargets },
+    tokensSeen,
+    parameters: model.parameterCount(),
+    backend,
+    wallTimeSeconds: Math.round((Date.now() - started) / 1000),
+    cpuTimeSeconds: Math.round((cpu.user + cpu.system) / 1e6),
+    node: process.version,
+    lossCurve,
+  };
+  writeFileSync(join(flags.out, 'training.json'), `${JSON.stringify(metadata, null, 2)}\n`);
+}
+
+for (let step = 0; step < totalSteps; step += 1) {
+  if (queue.length === 0) queue = bucketBatches(samples, batchSize, batchRng);
+  const padded = padBatch(queue.pop() as TrainingSample[], endOfText);
+  tokensSeen += padded.batch * padded.length;
+  const tensors = batchTensors(padded);
+  optimizer.learningRate = learningRateAt(step);
+  const { value, grads } = tf.variableGrads(() => maskedLanguageModelLoss(model, tensors), variables);
+  const clipped = clipByGlobalNorm(grads, 1);
+  optimizer.applyGradients(clipped.gradients);
+  const loss = (await value.data())[0] as number;
+  tf.dispose([value, grads, clipped.gradients, tensors.inputIds, tensors.attentionMask, tensors.positions, tensors.targets]);
+  recentLosses.push(loss);
+  if (recentLosses.length > 20) recentLosses.shift();
+  const meanLoss = recentLosses.reduce((a, b) => a + b, 0) / recentLosses.length;
+  if ((step + 1) % Number(flags['log-every']) === 0 || step === 0) {
+    lossCurve.push({ step: step + 1, loss: meanLoss, learningRate: optimizer.learningRate, gradNorm: clipped.globalNorm });
+    const elapsed = (Date.now() - started) / 1000;
+    const eta = (elapsed / (step + 1)) * (totalSteps - step - 1);
+    console.log(
+      `step ${step + 1}/${totalSteps} loss ${meanLoss.toFixed(3)} lr ${optimizer.learningRate.toExponential(2)} ` +
+        `grad ${clipped.globalNorm.toFixed(2)} ${(tokensSeen / elapsed).toFixed(0)} tok/s ` +
+        `elapsed ${elapsed.toFixed(0)} s eta ${eta.toFixed(0)} s tensors ${tf.memory().numTensors}`,
+    );
+  }
+  if ((step + 1) % Number(flags['save-every']) === 0 && step + 1 < totalSteps) await save(step + 1, meanLoss);
+}
+const finalLoss = recentLosses.reduce((a, b) => a + b, 0) / Math.max(1, recentLosses.length);
+await save(totalSteps, finalLoss);
+console.log(`saved ${flags.out}: final loss ${finalLoss.toFixed(3)} after ${totalSteps} steps`);
