@@ -26,6 +26,9 @@ function topLevelHelp(): string {
   ].join('\n');
 }
 
+// Under `pnpm train` / `pnpm bench` the script runs in the app's folder; resolve paths from where the user typed it.
+if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
+
 void runCli(async () => {
   const [name, ...rest] = process.argv.slice(2);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {

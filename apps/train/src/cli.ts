@@ -4,6 +4,9 @@ import { resolveTrainConfig } from '@rlver/trainer';
 import { runTrainApp } from './run-train-app';
 import { FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
 
+// Under `pnpm train` / `pnpm bench` the script runs in the app's folder; resolve paths from where the user typed it.
+if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
+
 void runCli(async () => {
   const { flags, help } = parseCommandArgs(process.argv.slice(2), TRAIN_COMMAND);
   if (help) {

@@ -1,5 +1,5 @@
-import type { Language, Rng } from '@rlver/spec';
 import { TOPICS, type TopicTemplate } from '@rlver/simulator';
+import type { Language, Rng } from '@rlver/spec';
 import type { ReplySlots, TopicNotes, TroubleScenario, TroubleTopic } from './corpus-types';
 import { EXTRA_NAMES, GENERIC_SLOTS } from './generic-slots';
 import { PERSON_NAMES } from './person-names';
@@ -54,16 +54,24 @@ export function drawScenarioStory(rng: Rng, lang: Language): Story {
 }
 
 function renderStory(text: string, lang: Language, slots: { other: string; thing: string; role: string }): string {
-  const filled = text.replaceAll('{other}', slots.other).replaceAll('{thing}', slots.thing).replaceAll('{role}', slots.role);
+  const filled = text
+    .replaceAll('{other}', slots.other)
+    .replaceAll('{thing}', slots.thing)
+    .replaceAll('{role}', slots.role);
   if (lang === 'zh') return filled.replaceAll('{me}', '我');
   // English stage sentences start with {me} in the past tense: retell them in the first person.
-  const retold = filled.replace(/\{me\}[’']s/g, 'my').replace(/^\{me\}/, 'I').replaceAll('{me}', 'me');
+  const retold = filled
+    .replace(/\{me\}[’']s/g, 'my')
+    .replace(/^\{me\}/, 'I')
+    .replaceAll('{me}', 'me');
   return retold.charAt(0).toUpperCase() + retold.slice(1);
 }
 
 function storyDetails(topic: TopicTemplate, lang: Language): string[] {
   // Only the past-tense stages retell well in English; Chinese has no verb agreement to break.
-  return lang === 'zh' ? [...topic.stages.map((stage) => stage.zh), topic.problem.zh, topic.state.zh] : topic.stages.map((stage) => stage.en);
+  return lang === 'zh'
+    ? [...topic.stages.map((stage) => stage.zh), topic.problem.zh, topic.state.zh]
+    : topic.stages.map((stage) => stage.en);
 }
 
 /**

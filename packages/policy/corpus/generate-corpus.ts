@@ -134,14 +134,25 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
     const reply = rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
     const isLast = turn === strategies.length - 1;
     const think = () => rng.pick(usableTemplates(THINKS[lang][strategy], story))(slots);
-    messages.push({ role: 'assistant', content: thinking && isLast ? `<think>\n${think()}\n</think>\n${reply}` : reply });
+    messages.push({
+      role: 'assistant',
+      content: thinking && isLast ? `<think>\n${think()}\n</think>\n${reply}` : reply,
+    });
     if (isLast) return;
     const detail = story.details[turn] ?? lingeringDetail(lang, rng.pick);
     const kind = reactionTo(strategy, intention);
     const referent = story.hasName ? slots.name : lang === 'en' ? 'they' : '对方';
     messages.push({ role: 'user', content: userFollowUp(rng, lang, intention, kind, detail, referent) });
   });
-  return { id: `embedded-${options.seed}-${index}`, lang, topic: story.topic, intention, thinking, messages, strategies };
+  return {
+    id: `embedded-${options.seed}-${index}`,
+    lang,
+    topic: story.topic,
+    intention,
+    thinking,
+    messages,
+    strategies,
+  };
 }
 
 /** Generate the whole corpus (deterministic in `options`). */

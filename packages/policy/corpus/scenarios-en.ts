@@ -21,7 +21,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
       'My girlfriend {name} keeps checking my phone and it is driving me crazy.',
       '{name} read my messages again last night. I feel like I have no privacy.',
     ],
-    details: ['I have never given her a reason to doubt me.', 'When I ask her to stop, she says I must be hiding something.'],
+    details: [
+      'I have never given her a reason to doubt me.',
+      'When I ask her to stop, she says I must be hiding something.',
+    ],
     event: 'the phone checking',
     feeling: 'trapped and distrusted',
     effort: 'you stayed calm instead of turning it into a fight',
@@ -108,7 +111,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'work',
-    openers: ['I got laid off this morning. {name} from HR read a script and that was it.', 'I lost my job today without any warning, and my manager {name} did not even say goodbye.'],
+    openers: [
+      'I got laid off this morning. {name} from HR read a script and that was it.',
+      'I lost my job today without any warning, and my manager {name} did not even say goodbye.',
+    ],
     details: ['I have rent due in two weeks.', 'I gave that company five years.'],
     event: 'the layoff',
     feeling: 'shocked and lost',
@@ -131,7 +137,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'family',
-    openers: ['My dad {name} refuses to accept that I want to study art.', 'My father {name} said art is a waste of time and cut my allowance.'],
+    openers: [
+      'My dad {name} refuses to accept that I want to study art.',
+      'My father {name} said art is a waste of time and cut my allowance.',
+    ],
     details: ['I have been drawing since I was six.', 'He will not even look at my portfolio.'],
     event: 'the fight about art',
     feeling: 'unseen and frustrated',
@@ -141,7 +150,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'family',
-    openers: ['My sister {name} borrowed money from me and now acts like it never happened.', '{name} owes me a lot of money and avoids every call.'],
+    openers: [
+      'My sister {name} borrowed money from me and now acts like it never happened.',
+      '{name} owes me a lot of money and avoids every call.',
+    ],
     details: ['It was my savings for a course.', 'Our parents say I should let it go.'],
     event: 'the unpaid loan',
     feeling: 'used and torn',
@@ -151,7 +163,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'family',
-    openers: ['My parents fight every night, and my little brother {name} hears everything too.', 'Mom and Dad had another huge fight, and {name} my little brother was crying.'],
+    openers: [
+      'My parents fight every night, and my little brother {name} hears everything too.',
+      'Mom and Dad had another huge fight, and {name} my little brother was crying.',
+    ],
     details: ['I put headphones on my brother so he would not hear.', 'I am scared they will split up.'],
     event: 'the fighting at home',
     feeling: 'scared and helpless',
@@ -161,7 +176,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'school',
-    openers: ['I failed my math exam even though I studied every day, and {name} laughed at my grade.', 'I got my exam back today and I failed. {name} passed without studying.'],
+    openers: [
+      'I failed my math exam even though I studied every day, and {name} laughed at my grade.',
+      'I got my exam back today and I failed. {name} passed without studying.',
+    ],
     details: ['My parents will see the grade on Friday.', 'I really thought I understood the material.'],
     event: 'the failed exam',
     feeling: 'discouraged and ashamed',
@@ -171,7 +189,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'school',
-    openers: ['My roommate {name} brings friends over every night and I can not sleep.', '{name} plays games loudly until three in the morning.'],
+    openers: [
+      'My roommate {name} brings friends over every night and I can not sleep.',
+      '{name} plays games loudly until three in the morning.',
+    ],
     details: ['I have early classes.', 'I asked once and he laughed it off.'],
     event: 'the noisy nights',
     feeling: 'worn out and ignored',
@@ -181,7 +202,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'school',
-    openers: ['My group partner {name} did nothing and we still got the same grade.', 'I did the whole project alone because {name} never showed up.'],
+    openers: [
+      'My group partner {name} did nothing and we still got the same grade.',
+      'I did the whole project alone because {name} never showed up.',
+    ],
     details: ['I stayed up all weekend.', 'The teacher praised {name} for the slides I made.'],
     event: 'the group project',
     feeling: 'exploited and angry',
@@ -191,7 +215,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'school',
-    openers: ['Some kids at school, led by {name}, keep laughing at my clothes.', '{name} posted a photo of me online to make fun of me.'],
+    openers: [
+      'Some kids at school, led by {name}, keep laughing at my clothes.',
+      '{name} posted a photo of me online to make fun of me.',
+    ],
     details: ['I do not want to go to school anymore.', 'Everyone in my class saw it.'],
     event: 'the teasing',
     feeling: 'humiliated and alone',
@@ -201,7 +228,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'friends',
-    openers: ['My best friend {name} did not invite me to her party.', 'I found out on social media that {name} had a party without me.'],
+    openers: [
+      'My best friend {name} did not invite me to her party.',
+      'I found out on social media that {name} had a party without me.',
+    ],
     details: ['We have been friends since middle school.', 'Everyone else from our group was there.'],
     event: 'the party',
     feeling: 'left out and hurt',
@@ -211,7 +241,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'friends',
-    openers: ['{name} shared a secret I told him in confidence.', 'I told {name} something private and now the whole office knows.'],
+    openers: [
+      '{name} shared a secret I told him in confidence.',
+      'I told {name} something private and now the whole office knows.',
+    ],
     details: ['I trusted him more than anyone.', 'He said it just slipped out.'],
     event: 'the shared secret',
     feeling: 'betrayed and exposed',
@@ -221,7 +254,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'friends',
-    openers: ['My friend {name} only calls when she needs something.', '{name} asked me for another favor, and she never asks how I am.'],
+    openers: [
+      'My friend {name} only calls when she needs something.',
+      '{name} asked me for another favor, and she never asks how I am.',
+    ],
     details: ['I helped her move twice.', 'When I needed her last month she was busy.'],
     event: 'the one-sided friendship',
     feeling: 'used and tired',
@@ -231,7 +267,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'friends',
-    openers: ['I moved to a new city, and my only contact here, {name}, is always busy.', 'My old friend {name} stopped replying since I moved away.'],
+    openers: [
+      'I moved to a new city, and my only contact here, {name}, is always busy.',
+      'My old friend {name} stopped replying since I moved away.',
+    ],
     details: ['I eat dinner alone every night.', 'Weekends are the hardest.'],
     event: 'the move',
     feeling: 'lonely and far from everyone',
@@ -241,7 +280,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'health',
-    openers: ['The doctor found something on my scan, and my partner {name} says I am overreacting.', 'I have been waiting for my test results and I can not sleep. {name} does not get it.'],
+    openers: [
+      'The doctor found something on my scan, and my partner {name} says I am overreacting.',
+      'I have been waiting for my test results and I can not sleep. {name} does not get it.',
+    ],
     details: ['I keep searching my symptoms online.', 'My partner {name} says I am overreacting.'],
     event: 'the waiting',
     feeling: 'anxious and on edge',
@@ -251,7 +293,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'health',
-    openers: ['I hurt my knee and can not play football for six months, and coach {name} already picked someone else.', 'My knee injury means I will miss the whole season, and coach {name} replaced me.'],
+    openers: [
+      'I hurt my knee and can not play football for six months, and coach {name} already picked someone else.',
+      'My knee injury means I will miss the whole season, and coach {name} replaced me.',
+    ],
     details: ['Football is my whole week.', 'I watch my team practice from the bench.'],
     event: 'the injury',
     feeling: 'frustrated and left behind',
@@ -261,7 +306,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'health',
-    openers: ['I have been feeling empty for weeks, and my friend {name} says I just need to go out more.', 'Nothing feels fun anymore. Even my friend {name} noticed I stopped laughing.'],
+    openers: [
+      'I have been feeling empty for weeks, and my friend {name} says I just need to go out more.',
+      'Nothing feels fun anymore. Even my friend {name} noticed I stopped laughing.',
+    ],
     details: ['I sleep a lot but I am still tired.', 'My friend {name} says I should just go out more.'],
     event: 'these empty weeks',
     feeling: 'numb and heavy',
@@ -271,7 +319,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'money',
-    openers: ['I lost a lot of money on an investment my friend {name} recommended.', '{name} told me the stock was safe and now half my savings are gone.'],
+    openers: [
+      'I lost a lot of money on an investment my friend {name} recommended.',
+      '{name} told me the stock was safe and now half my savings are gone.',
+    ],
     details: ['I have not told my wife yet.', 'I feel so stupid.'],
     event: 'the investment loss',
     feeling: 'foolish and panicked',
@@ -281,7 +332,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'money',
-    openers: ['My landlord {name} raised the rent again and I can not afford it.', 'I have to move out because {name} doubled the rent.'],
+    openers: [
+      'My landlord {name} raised the rent again and I can not afford it.',
+      'I have to move out because {name} doubled the rent.',
+    ],
     details: ['I have lived here for six years.', 'Everything nearby is even more expensive.'],
     event: 'the rent increase',
     feeling: 'stressed and cornered',
@@ -291,7 +345,10 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
   },
   {
     topic: 'money',
-    openers: ['I am drowning in credit card debt and hiding it from everyone, even my partner {name}.', 'My debt keeps growing and I lie to my partner {name} about it.'],
+    openers: [
+      'I am drowning in credit card debt and hiding it from everyone, even my partner {name}.',
+      'My debt keeps growing and I lie to my partner {name} about it.',
+    ],
     details: ['I pay the minimum every month.', 'I get a knot in my stomach when the phone rings.'],
     event: 'the debt',
     feeling: 'ashamed and trapped',
@@ -305,30 +362,51 @@ export const SCENARIOS_EN: readonly TroubleScenario[] = [
 export const TOPIC_NOTES_EN: Readonly<Record<TroubleTopic, TopicNotes>> = {
   relationship: {
     disclosures: ['once felt forgotten by someone I loved', 'went through a painful breakup a few years ago'],
-    facts: ['Research shows most couples argue about the same few issues for years.', 'It is very common to replay a breakup for weeks.'],
+    facts: [
+      'Research shows most couples argue about the same few issues for years.',
+      'It is very common to replay a breakup for weeks.',
+    ],
   },
   work: {
     disclosures: ['once had a manager who criticized me in public', 'lost a job I cared about'],
-    facts: ['Research shows public criticism hurts performance more than private feedback.', 'It is common to feel worthless after a setback at work.'],
+    facts: [
+      'Research shows public criticism hurts performance more than private feedback.',
+      'It is common to feel worthless after a setback at work.',
+    ],
   },
   family: {
     disclosures: ['grew up with parents who compared me to others', 'had a long fight with my family about my choices'],
-    facts: ['Psychologists say family comparisons often come from parents’ own fears.', 'It is common for family conflict to hit harder than any other.'],
+    facts: [
+      'Psychologists say family comparisons often come from parents’ own fears.',
+      'It is common for family conflict to hit harder than any other.',
+    ],
   },
   school: {
     disclosures: ['once failed an exam I studied hard for', 'had a roommate who never let me sleep'],
-    facts: ['Studies show one bad exam predicts very little about the future.', 'It is very common for students to feel this pressure.'],
+    facts: [
+      'Studies show one bad exam predicts very little about the future.',
+      'It is very common for students to feel this pressure.',
+    ],
   },
   friends: {
     disclosures: ['once found out my friends met without me', 'had a friend who only called when she needed help'],
-    facts: ['Research shows adult friendships take time and regular contact to grow.', 'It is common for friendships to drift after a move.'],
+    facts: [
+      'Research shows adult friendships take time and regular contact to grow.',
+      'It is common for friendships to drift after a move.',
+    ],
   },
   health: {
     disclosures: ['once waited two weeks for test results', 'had an injury that kept me from the sport I loved'],
-    facts: ['Studies show waiting for results is often more stressful than the news itself.', 'It is common for low mood to show up as tiredness.'],
+    facts: [
+      'Studies show waiting for results is often more stressful than the news itself.',
+      'It is common for low mood to show up as tiredness.',
+    ],
   },
   money: {
     disclosures: ['once lost money on a bad bet', 'hid a debt from my family for months'],
-    facts: ['Research shows money worries are among the top causes of stress.', 'It is very common to hide debt out of shame.'],
+    facts: [
+      'Research shows money worries are among the top causes of stress.',
+      'It is very common to hide debt out of shame.',
+    ],
   },
 };

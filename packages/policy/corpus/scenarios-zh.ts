@@ -24,7 +24,10 @@ export const SCENARIOS_ZH: readonly TroubleScenario[] = [
   },
   {
     topic: 'relationship',
-    openers: ['{name}和我在一起两年，最后发了条微信就分手了。', '两年的感情，{name}一条消息就结束了，我一直在看那条消息。'],
+    openers: [
+      '{name}和我在一起两年，最后发了条微信就分手了。',
+      '两年的感情，{name}一条消息就结束了，我一直在看那条消息。',
+    ],
     details: ['我一直在想是不是我哪里没做好。', '朋友们都比我先知道。'],
     event: '被分手这件事',
     feeling: '心碎又措手不及',
@@ -84,7 +87,10 @@ export const SCENARIOS_ZH: readonly TroubleScenario[] = [
   },
   {
     topic: 'work',
-    openers: ['我今天早上被裁员了，人事{name}念了一段话就完了。', '没有任何预兆，我今天丢了工作，领导{name}连句话都没说。'],
+    openers: [
+      '我今天早上被裁员了，人事{name}念了一段话就完了。',
+      '没有任何预兆，我今天丢了工作，领导{name}连句话都没说。',
+    ],
     details: ['两周后就要交房租了。', '我在那家公司干了五年。'],
     event: '被裁员这件事',
     feeling: '震惊又迷茫',
@@ -214,7 +220,10 @@ export const SCENARIOS_ZH: readonly TroubleScenario[] = [
   },
   {
     topic: 'health',
-    openers: ['医生说我的检查有点问题，要等一周才出结果，{name}还说我想太多。', '我在等检查结果，每天晚上都睡不着，{name}根本不理解。'],
+    openers: [
+      '医生说我的检查有点问题，要等一周才出结果，{name}还说我想太多。',
+      '我在等检查结果，每天晚上都睡不着，{name}根本不理解。',
+    ],
     details: ['我一直在网上查症状。', '我对象{name}说我想太多了。'],
     event: '等结果这件事',
     feeling: '焦虑又提心吊胆',
@@ -224,7 +233,10 @@ export const SCENARIOS_ZH: readonly TroubleScenario[] = [
   },
   {
     topic: 'health',
-    openers: ['我膝盖受伤了，半年不能踢球，教练{name}已经找了别人。', '膝盖受伤让我错过整个赛季，教练{name}已经找人替了我。'],
+    openers: [
+      '我膝盖受伤了，半年不能踢球，教练{name}已经找了别人。',
+      '膝盖受伤让我错过整个赛季，教练{name}已经找人替了我。',
+    ],
     details: ['踢球是我一周里最期待的事。', '我只能坐在场边看队友训练。'],
     event: '受伤这件事',
     feeling: '挫败又被落下',
@@ -234,7 +246,10 @@ export const SCENARIOS_ZH: readonly TroubleScenario[] = [
   },
   {
     topic: 'health',
-    openers: ['我这几周一直觉得心里空空的，朋友{name}只说让我多出去走走。', '以前喜欢的事现在都提不起兴趣了，连{name}都发现我不怎么笑了。'],
+    openers: [
+      '我这几周一直觉得心里空空的，朋友{name}只说让我多出去走走。',
+      '以前喜欢的事现在都提不起兴趣了，连{name}都发现我不怎么笑了。',
+    ],
     details: ['我睡得很多，可还是很累。', '朋友{name}说我多出去走走就好了。'],
     event: '这几周的状态',
     feeling: '麻木又沉重',

@@ -48,7 +48,8 @@ export const REPLY_TEMPLATES_EN: Readonly<Record<CorpusStrategy, readonly ReplyT
     (s) => `You are not to blame for ${s.event}. Anyone in your place would feel the same.`,
   ],
   dialectical_analysis: [
-    (s) => `Let's look at both sides. On one hand, ${s.motive}. On the other hand, ${s.event} still left you ${s.feeling}.`,
+    (s) =>
+      `Let's look at both sides. On one hand, ${s.motive}. On the other hand, ${s.event} still left you ${s.feeling}.`,
     (s) => `There are two sides here. ${capitalize(s.motive)}; at the same time, your needs matter just as much.`,
     (s) =>
       `On one hand, ${s.name} played a part in ${s.event}. On the other hand, how you respond now is yours to weigh.`,
@@ -106,13 +107,19 @@ export const REPLY_TEMPLATES_EN: Readonly<Record<CorpusStrategy, readonly ReplyT
 
 /** English `<think>` contents per strategy: the user's likely need, then the chosen strategy. */
 export const THINK_TEMPLATES_EN: Readonly<Record<CorpusStrategy, readonly ReplyTemplate[]>> = {
-  praise: [() => 'They want their effort to be noticed: praise.', () => 'They did something hard and need to hear it: praise.'],
+  praise: [
+    () => 'They want their effort to be noticed: praise.',
+    () => 'They did something hard and need to hear it: praise.',
+  ],
   deep_empathy: [
     (s) => `They feel ${s.feeling} and want to be truly understood: deep empathy.`,
     () => 'They need their pain felt, not brushed off: deep empathy.',
   ],
   active_listening: [() => 'They need to vent first: listen.', () => 'They are not ready for solutions: just listen.'],
-  validation: [() => 'They fear it is their fault: validate them.', () => 'They need to hear they did nothing wrong: validation.'],
+  validation: [
+    () => 'They fear it is their fault: validate them.',
+    () => 'They need to hear they did nothing wrong: validation.',
+  ],
   dialectical_analysis: [
     () => 'They want the situation weighed from both sides: analysis.',
     () => 'They think rationally and want a balanced view: analysis.',
@@ -122,9 +129,15 @@ export const THINK_TEMPLATES_EN: Readonly<Record<CorpusStrategy, readonly ReplyT
     (s) => `They want to know why ${s.name} acted that way: explain the motives.`,
     () => 'They are puzzled by the other person: offer their perspective.',
   ],
-  guided_reflection: [() => 'They want to grow from this: guide reflection.', () => 'They are ready to look at themselves: reflection.'],
+  guided_reflection: [
+    () => 'They want to grow from this: guide reflection.',
+    () => 'They are ready to look at themselves: reflection.',
+  ],
   question: [() => 'I need more details first: ask.', (s) => `I do not know enough about ${s.event} yet: ask.`],
-  self_disclosure: [() => 'They feel alone in this: share my own experience.', () => 'They need company: a similar story of mine.'],
+  self_disclosure: [
+    () => 'They feel alone in this: share my own experience.',
+    () => 'They need company: a similar story of mine.',
+  ],
   information: [() => 'They think they are the only one: give facts.', () => 'Some facts may calm them: information.'],
   generic_comfort: [() => 'They are upset: comfort them.', () => 'They are sad: cheer them up.'],
 };

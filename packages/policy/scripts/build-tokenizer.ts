@@ -38,9 +38,12 @@ writeFileSync(join(values.out, 'tokenizer.json'), `${JSON.stringify(files.tokeni
 writeFileSync(join(values.out, 'tokenizer_config.json'), `${JSON.stringify(files.tokenizerConfig, null, 2)}\n`);
 
 const tokenizer = new Tokenizer(files.tokenizerJson, files.tokenizerConfig);
-const sample = '<|im_start|>user\n我男朋友小王忘了我的生日。My boss Alex yelled at me!<|im_end|>\n<think>\npraise\n</think>';
+const sample =
+  '<|im_start|>user\n我男朋友小王忘了我的生日。My boss Alex yelled at me!<|im_end|>\n<think>\npraise\n</think>';
 const ids = tokenizer.encode(sample).ids;
 const decoded = tokenizer.decode(ids);
-console.log(`vocab ${tokenizer.get_vocab(true).size} tokens; sample → ${ids.length} ids; round trip ${decoded === sample ? 'ok' : 'FAILED'}`);
+console.log(
+  `vocab ${tokenizer.get_vocab(true).size} tokens; sample → ${ids.length} ids; round trip ${decoded === sample ? 'ok' : 'FAILED'}`,
+);
 console.log(`wrote ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (decoded !== sample) process.exitCode = 1;

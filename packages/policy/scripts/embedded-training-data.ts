@@ -32,7 +32,8 @@ export function encodeDialogue(messages: readonly ChatMessage[], encoding: ChatE
     const messageIds = encoding.encode(encoding.render([message], false));
     ids.push(...messageIds);
     const trained = message.role === 'assistant';
-    if (trained && !startsWith(messageIds, header)) throw new RangeError('assistant message does not start with the generation prompt');
+    if (trained && !startsWith(messageIds, header))
+      throw new RangeError('assistant message does not start with the generation prompt');
     messageIds.forEach((_, index) => {
       lossMask.push(trained && index >= header.length && index < messageIds.length - newlineLength ? 1 : 0);
     });

@@ -18,7 +18,13 @@ import {
   loadPolicyTokenizer,
   saveCheckpoint,
 } from '../src/index';
-import { bucketBatches, encodeDialogue, type PaddedBatch, padBatch, type TrainingSample } from './embedded-training-data';
+import {
+  bucketBatches,
+  encodeDialogue,
+  type PaddedBatch,
+  padBatch,
+  type TrainingSample,
+} from './embedded-training-data';
 import { type MaskedBatchTensors, maskedLanguageModelLoss } from './masked-language-model-loss';
 
 const { values: flags } = parseArgs({
@@ -47,7 +53,8 @@ const backend = await initTfBackend({ preferred: 'wasm' });
 const tokenizer = await loadPolicyTokenizer(flags.out);
 const idOf = (token: string): number => {
   const id = tokenizer.tokenToId(token);
-  if (id === undefined) throw new RangeError(`${token} is missing from ${flags.out}/tokenizer.json; rebuild the tokenizer`);
+  if (id === undefined)
+    throw new RangeError(`${token} is missing from ${flags.out}/tokenizer.json; rebuild the tokenizer`);
   return id;
 };
 const imEnd = idOf('<|im_end|>');
@@ -133,7 +140,12 @@ async function save(step: number, finalLoss: number): Promise<void> {
     schedule: 'linear warm-up, cosine to 10 %',
     optimizer: { name: 'AdamW', betas: [0.9, 0.98], weightDecay: 0.01, clipGlobalNorm: 1 },
     finalLoss,
-    corpus: { dialogues: dialogues.length, samples: samples.length, tokens: corpusTokens, assistantTokens: corpusTargets },
+    corpus: {
+      dialogues: dialogues.length,
+      samples: samples.length,
+      tokens: corpusTokens,
+      assistantTokens: corpusTargets,
+    },
     tokensSeen,
     parameters: model.parameterCount(),
     backend,
@@ -155,12 +167,25 @@ for (let step = 0; step < totalSteps; step += 1) {
   const clipped = clipByGlobalNorm(grads, 1);
   optimizer.applyGradients(clipped.gradients);
   const loss = (await value.data())[0] as number;
-  tf.dispose([value, grads, clipped.gradients, tensors.inputIds, tensors.attentionMask, tensors.positions, tensors.targets]);
+  tf.dispose([
+    value,
+    grads,
+    clipped.gradients,
+    tensors.inputIds,
+    tensors.attentionMask,
+    tensors.positions,
+    tensors.targets,
+  ]);
   recentLosses.push(loss);
   if (recentLosses.length > 20) recentLosses.shift();
   const meanLoss = recentLosses.reduce((a, b) => a + b, 0) / recentLosses.length;
   if ((step + 1) % Number(flags['log-every']) === 0 || step === 0) {
-    lossCurve.push({ step: step + 1, loss: meanLoss, learningRate: optimizer.learningRate, gradNorm: clipped.globalNorm });
+    lossCurve.push({
+      step: step + 1,
+      loss: meanLoss,
+      learningRate: optimizer.learningRate,
+      gradNorm: clipped.globalNorm,
+    });
     const elapsed = (Date.now() - started) / 1000;
     const eta = (elapsed / (step + 1)) * (totalSteps - step - 1);
     console.log(

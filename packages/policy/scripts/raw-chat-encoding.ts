@@ -19,7 +19,10 @@ export function loadRawChatEncoding(folder = join(import.meta.dirname, '..', 'as
   return {
     tokenizer,
     render: (messages, addGenerationPrompt) =>
-      template.render({ messages: messages.map((message) => ({ ...message })), add_generation_prompt: addGenerationPrompt }),
+      template.render({
+        messages: messages.map((message) => ({ ...message })),
+        add_generation_prompt: addGenerationPrompt,
+      }),
     encode: (text) => tokenizer.encode(text, { add_special_tokens: false }).ids,
     tokenId(token) {
       const id = tokenizer.token_to_id(token);

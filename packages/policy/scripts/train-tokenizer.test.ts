@@ -32,7 +32,14 @@ describe('bytesToUnicode', () => {
 
 describe('trainByteLevelBpe', () => {
   it('should merge the most frequent pair first and stop at the vocabulary size', () => {
-    const model = trainByteLevelBpe({ wordCounts: new Map([['abab', 5], ['ab', 3], ['cd', 1]]), vocabSize: 258 });
+    const model = trainByteLevelBpe({
+      wordCounts: new Map([
+        ['abab', 5],
+        ['ab', 3],
+        ['cd', 1],
+      ]),
+      vocabSize: 258,
+    });
     expect(model.merges).toEqual(['a b', 'ab ab']);
     expect(model.vocab['ab']).toBe(256);
     expect(model.vocab['abab']).toBe(257);

@@ -33,7 +33,11 @@ export function countPreTokens(texts: Iterable<string>): Map<string, number> {
  * Train the embedded tokenizer: byte-level BPE with `bpeVocabSize` entries (256 bytes + merges), then the
  * added tokens (`<|endoftext|>`, `<|im_start|>`, `<|im_end|>`, `<think>`, `</think>`).
  */
-export function trainTokenizerFiles(texts: Iterable<string>, bpeVocabSize: number, modelMaxLength = 512): TokenizerFiles {
+export function trainTokenizerFiles(
+  texts: Iterable<string>,
+  bpeVocabSize: number,
+  modelMaxLength = 512,
+): TokenizerFiles {
   const model = trainByteLevelBpe({ wordCounts: countPreTokens(texts), vocabSize: bpeVocabSize });
   return {
     tokenizerJson: buildTokenizerJson(model),
