@@ -93,15 +93,23 @@ export async function buildTrainingComponents(
       message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
     });
   }
+  // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
+  const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
   const algorithm =
     config.algo === 'ppo'
       ? createPPOAlgorithm({
           policy: policy.model,
-          config: { ...config.ppo, packing: config.packing, seed: config.seed },
+          config: { ...runDerived, ...config.ppo, packing: config.packing, seed: config.seed },
         })
       : createGRPOAlgorithm({
           policy: policy.model,
-          config: { ...config.grpo, packing: config.packing, seed: config.seed, numGenerations: config.groupSize },
+          config: {
+            ...runDerived,
+            ...config.grpo,
+            packing: config.packing,
+            seed: config.seed,
+            numGenerations: config.groupSize,
+          },
         });
   return {
     backend,

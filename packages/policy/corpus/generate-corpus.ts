@@ -23,7 +23,7 @@ export interface CorpusOptions {
   dialogueCount: number;
   /** Share of dialogues whose system prompt asks for `<think>…</think>` (default 0.35). */
   thinkingFraction?: number;
-  /** Share of non-thinking dialogues without a system prompt (default 0.15). */
+  /** Share of non-thinking dialogues without a system prompt (default 0.15; long prompts cost training time). */
   noSystemFraction?: number;
   /** Share of dialogues whose system prompt is in the other language (default 0.15). */
   crossLanguageSystemFraction?: number;

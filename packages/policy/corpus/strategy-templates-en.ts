@@ -1,5 +1,5 @@
 import type { StrategyLabel } from '@rlver/spec';
-import type { ReplySlots, ReplyTemplate } from './corpus-types';
+import type { ReplyTemplate } from './corpus-types';
 
 /** Sentence-initial capital. */
 export function capitalize(text: string): string {

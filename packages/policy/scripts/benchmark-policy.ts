@@ -6,14 +6,15 @@
  *   npx tsx --conditions=source packages/policy/scripts/benchmark-policy.ts --out runs/bench-policy.json
  *
  * Flags: --out FILE (JSON results), --backend tensorflow|wasm|cpu, --train-batch N (default 8),
- * --new-tokens N (default 32), --quick (fewer repetitions). Uses assets/embedded when built, else a
- * model of the same shape (vocab 4096, hidden 192, 4 layers, 6 heads, 2 kv heads, intermediate 512).
+ * --new-tokens N (default 32), --quick (fewer repetitions), --model auto|embedded|reference (auto:
+ * assets/embedded when built, else the reference shape: vocab 4096, hidden 192, 4 layers, 6 heads,
+ * 2 kv heads, intermediate 512, randomly initialised).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRng } from '@rlver/spec';
+import { createRng, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { createAdamW } from '../src/adamw';
 import { loadTransformerModel } from '../src/checkpoint';
@@ -30,6 +31,7 @@ const { values: flags } = parseArgs({
     'train-batch': { type: 'string', default: '8' },
     'new-tokens': { type: 'string', default: '32' },
     quick: { type: 'boolean', default: false },
+    model: { type: 'string', default: 'auto' },
   },
   strict: true,
 });
@@ -46,17 +48,33 @@ function samplePeaks(): void {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
 
-async function timed(run: () => Promise<void> | void, times = repeats): Promise<number> {
+interface Timing {
+  /** Wall-clock seconds per run. */
+  wall: number;
+  /** CPU seconds of this process per run: robust to other processes sharing the cores. */
+  cpu: number;
+}
+
+async function timed(run: () => Promise<void> | void, times = repeats): Promise<Timing> {
   await run(); // warm-up
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   for (let index = 0; index < times; index += 1) await run();
-  return (performance.now() - started) / times / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall: (performance.now() - started) / times / 1000, cpu: (cpu.user + cpu.system) / 1e6 / times };
 }
 
 async function loadBenchmarkModel(): Promise<{ model: TransformerModel; source: string }> {
   const embedded = embeddedModelDirectory();
-  if (existsSync(join(embedded, 'config.json')))
-    return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
+  if (!['auto', 'embedded', 'reference'].includes(flags.model ?? 'auto')) {
+    throw new InvalidConfigError({
+      field: '--model',
+      message: `--model is "${flags.model}"; use auto, embedded or reference.`,
+    });
+  }
+  const useEmbedded =
+    flags.model === 'embedded' || (flags.model === 'auto' && existsSync(join(embedded, 'config.json')));
+  if (useEmbedded) return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
   const config = {
     vocabSize: 4096,
     hiddenSize: 192,
@@ -66,7 +84,7 @@ async function loadBenchmarkModel(): Promise<{ model: TransformerModel; source: 
     numKeyValueHeads: 2,
     eosTokenIds: [0],
   };
-  return { model: createTransformerModel({ config, seed: 1 }), source: 'random (embedded shape)' };
+  return { model: createTransformerModel({ config, seed: 1 }), source: 'reference shape, random' };
 }
 
 function randomIds(rows: number, length: number, vocab: number, seed: number): number[][] {
@@ -74,28 +92,28 @@ function randomIds(rows: number, length: number, vocab: number, seed: number): n
   return Array.from({ length: rows }, () => Array.from({ length }, () => 3 + rng.int(vocab - 3)));
 }
 
-async function matmulGflops(size: number): Promise<number> {
+async function matmulGflops(size: number): Promise<{ wall: number; cpu: number }> {
   const [a, b] = [tf.randomNormal([size, size], 0, 1, 'float32', 1), tf.randomNormal([size, size], 0, 1, 'float32', 2)];
   const seconds = await timed(async () => {
     const product = tf.matMul(a, b);
     await product.data();
     product.dispose();
-  }, 10);
+  }, 20);
   tf.dispose([a, b]);
-  return (2 * size ** 3) / seconds / 1e9;
+  return { wall: (2 * size ** 3) / seconds.wall / 1e9, cpu: (2 * size ** 3) / seconds.cpu / 1e9 };
 }
 
-async function decodeTokensPerSecond(model: TransformerModel, batch: number): Promise<number> {
+async function decodeTokensPerSecond(model: TransformerModel, batch: number): Promise<Timing> {
   const promptIds = randomIds(batch, PROMPT_LENGTH, model.vocabSize, batch);
   const seconds = await timed(async () => {
     await generate(model, { promptIds, maxNewTokens: newTokens, stopTokenIds: [], seed: 1 });
     samplePeaks();
   }, 1);
-  return (batch * newTokens) / seconds;
+  return { wall: (batch * newTokens) / seconds.wall, cpu: (batch * newTokens) / seconds.cpu };
 }
 
 /** Decoding without a cache: every new token re-runs the whole sequence. */
-async function uncachedTokensPerSecond(model: TransformerModel, batch: number): Promise<number> {
+async function uncachedTokensPerSecond(model: TransformerModel, batch: number): Promise<Timing> {
   const promptIds = randomIds(batch, PROMPT_LENGTH, model.vocabSize, batch);
   const seconds = await timed(async () => {
     const sequences = promptIds.map((ids) => [...ids]);
@@ -110,7 +128,7 @@ async function uncachedTokensPerSecond(model: TransformerModel, batch: number): 
       for (const [row, sequence] of sequences.entries()) sequence.push(next[row] as number);
     }
   }, 1);
-  return (batch * newTokens) / seconds;
+  return { wall: (batch * newTokens) / seconds.wall, cpu: (batch * newTokens) / seconds.cpu };
 }
 
 function trainingFlopsPerStep(model: TransformerModel, tokens: number, batch: number): number {
@@ -138,17 +156,20 @@ async function main(): Promise<void> {
     parameters: model.parameterCount(),
     config: model.config,
   };
-  results.matmulGflops512 = await matmulGflops(512);
+  const matmulBefore = await matmulGflops(512);
 
-  const decode: Record<string, number> = {};
+  // Tokens per wall-clock second, and per CPU second of this process (robust to a shared machine).
+  const decode: Record<string, Timing> = {};
   for (const batch of [1, 16, 64]) decode[`batch${batch}`] = await decodeTokensPerSecond(model, batch);
   results.decodeTokensPerSecond = decode;
-  const uncached1 = await uncachedTokensPerSecond(model, 1);
-  const uncached16 = await uncachedTokensPerSecond(model, 16);
-  results.uncachedDecodeTokensPerSecond = { batch1: uncached1, batch16: uncached16 };
-  results.kvCacheSpeedup = {
-    batch1: (decode.batch1 as number) / uncached1,
-    batch16: (decode.batch16 as number) / uncached16,
+  const uncached = {
+    batch1: await uncachedTokensPerSecond(model, 1),
+    batch16: await uncachedTokensPerSecond(model, 16),
+  };
+  results.uncachedDecodeTokensPerSecond = uncached;
+  results.kvCacheSpeedupCpu = {
+    batch1: (decode.batch1 as Timing).cpu / uncached.batch1.cpu,
+    batch16: (decode.batch16 as Timing).cpu / uncached.batch16.cpu,
   };
 
   const optimizer = createAdamW({ learningRate: 1e-4 });
@@ -163,21 +184,29 @@ async function main(): Promise<void> {
     samplePeaks();
     tf.dispose([value, grads, clipped.gradients]);
   };
-  const stepSeconds = await timed(trainStep);
+  const step = await timed(trainStep);
+  const matmulAfter = await matmulGflops(512);
+  const matmul = { wall: (matmulBefore.wall + matmulAfter.wall) / 2, cpu: (matmulBefore.cpu + matmulAfter.cpu) / 2 };
+  results.matmulGflops512 = matmul;
   const tokens = trainBatch * SEQUENCE_LENGTH;
   const profile = await tf.profile(trainStep);
   const flops = trainingFlopsPerStep(model, tokens, trainBatch);
   results.training = {
     batch: trainBatch,
     sequenceLength: SEQUENCE_LENGTH,
-    stepSeconds,
-    tokensPerSecond: tokens / stepSeconds,
+    stepSeconds: step.wall,
+    stepCpuSeconds: step.cpu,
+    tokensPerSecond: tokens / step.wall,
+    tokensPerCpuSecond: tokens / step.cpu,
     gflopPerStep: flops / 1e9,
-    achievedGflops: flops / stepSeconds / 1e9,
+    achievedGflops: flops / step.wall / 1e9,
+    achievedGflopsPerCpuSecond: flops / step.cpu / 1e9,
     peakTensorBytesOfStep: profile.peakBytes,
   };
-  results.trainingToMatmulRatio = flops / stepSeconds / 1e9 / (results.matmulGflops512 as number);
-  results.memory = { peakTensorBytes, peakRssBytes: peakRss };
+  // CPU-time based on both sides, so that other processes on the machine do not skew the ratio.
+  results.trainingToMatmulRatio = flops / step.cpu / 1e9 / matmul.cpu;
+  const wasmHeap = (tf.backend() as unknown as { wasm?: { HEAPU8: Uint8Array } }).wasm?.HEAPU8.byteLength;
+  results.memory = { peakTensorBytes, peakRssBytes: peakRss, ...(wasmHeap ? { wasmHeapBytes: wasmHeap } : {}) };
   tf.dispose([ids, mask]);
   optimizer.dispose();
   model.dispose();
@@ -189,8 +218,9 @@ async function main(): Promise<void> {
 }
 
 function printTable(results: Record<string, unknown>): void {
-  const decode = results.decodeTokensPerSecond as Record<string, number>;
-  const uncached = results.uncachedDecodeTokensPerSecond as Record<string, number>;
+  const decode = results.decodeTokensPerSecond as Record<string, Timing>;
+  const uncached = results.uncachedDecodeTokensPerSecond as Record<string, Timing>;
+  const both = (timing: Timing | undefined) => `${timing?.wall.toFixed(0)}/${timing?.cpu.toFixed(0)}`;
   const training = results.training as Record<string, number>;
   const memory = results.memory as Record<string, number>;
   const rows: Array<[string, string]> = [
@@ -198,28 +228,29 @@ function printTable(results: Record<string, unknown>): void {
       'backend / model',
       `${results.backend} / ${results.model} (${((results.parameters as number) / 1e6).toFixed(2)} M params)`,
     ],
-    ['matmul 512² GFLOP/s', (results.matmulGflops512 as number).toFixed(1)],
     [
-      'decode tok/s batch 1 / 16 / 64',
-      `${decode.batch1?.toFixed(0)} / ${decode.batch16?.toFixed(0)} / ${decode.batch64?.toFixed(0)}`,
+      'matmul 512² GFLOP/s (wall / CPU time)',
+      `${(results.matmulGflops512 as Timing).wall.toFixed(1)} / ${(results.matmulGflops512 as Timing).cpu.toFixed(1)}`,
     ],
-    ['uncached decode tok/s batch 1 / 16', `${uncached.batch1?.toFixed(0)} / ${uncached.batch16?.toFixed(0)}`],
+    ['decode tok/s wall/CPU, batch 1 · 16 · 64', [decode.batch1, decode.batch16, decode.batch64].map(both).join(' · ')],
+    ['uncached decode tok/s wall/CPU, batch 1 · 16', [uncached.batch1, uncached.batch16].map(both).join(' · ')],
     [
-      'KV-cache speed-up batch 1 / 16',
-      Object.values(results.kvCacheSpeedup as Record<string, number>)
+      'KV-cache speed-up (CPU), batch 1 · 16',
+      Object.values(results.kvCacheSpeedupCpu as Record<string, number>)
         .map((x) => `${x.toFixed(1)}×`)
-        .join(' / '),
+        .join(' · '),
     ],
     [
-      `training tok/s (batch ${training.batch}×${training.sequenceLength})`,
-      `${training.tokensPerSecond?.toFixed(0)} (${training.stepSeconds?.toFixed(2)} s/step)`,
+      `training tok/s wall / CPU (batch ${training.batch}×${training.sequenceLength})`,
+      `${training.tokensPerSecond?.toFixed(0)} / ${training.tokensPerCpuSecond?.toFixed(0)} (${training.stepSeconds?.toFixed(2)} s/step)`,
     ],
     [
-      'training GFLOP/s (ratio to matmul)',
-      `${training.achievedGflops?.toFixed(1)} (${(100 * (results.trainingToMatmulRatio as number)).toFixed(0)} %)`,
+      'training GFLOP/s wall / CPU (CPU ratio to matmul)',
+      `${training.achievedGflops?.toFixed(1)} / ${training.achievedGflopsPerCpuSecond?.toFixed(1)} (${(100 * (results.trainingToMatmulRatio as number)).toFixed(0)} %)`,
     ],
+    ['peak wasm heap MB', ((memory.wasmHeapBytes ?? 0) / 2 ** 20).toFixed(0)],
     [
-      'peak tensor MB (step) / RSS MB',
+      'peak tensor MB (step, tf.profile) / RSS MB',
       `${((training.peakTensorBytesOfStep as number) / 2 ** 20).toFixed(0)} / ${((memory.peakRssBytes ?? 0) / 2 ** 20).toFixed(0)}`,
     ],
   ];

@@ -109,7 +109,9 @@ export function trainByteLevelBpe(options: BpeTrainingOptions): BpeModel {
   const words = [...options.wordCounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const symbolsOf = words.map(([word]) => Array.from(word));
   const index: PairIndex = { counts: new Map(), wordsWithPair: new Map() };
-  words.forEach(([, count], wordId) => addWordPairs(index, symbolsOf[wordId] as string[], wordId, count));
+  words.forEach(([, count], wordId) => {
+    addWordPairs(index, symbolsOf[wordId] as string[], wordId, count);
+  });
   const merges: string[] = [];
   const minFrequency = options.minFrequency ?? 2;
   let nextId = byteSymbols.length;

@@ -2,7 +2,7 @@
  * Pretrain the embedded policy (`assets/embedded`) on the generated bilingual corpus: next-token loss on
  * assistant tokens only, AdamW, global-norm clipping, warm-up + cosine schedule. Seeded: the same flags on the
  * same backend give the same checkpoint. Run the tokenizer first (`scripts/build-tokenizer.ts`).
- * Usage: `pnpm --filter @rlver/policy pretrain [--steps 400] [--batch 12] [--seed 1234] [--out DIR]`.
+ * Usage: `pnpm --filter @rlver/policy pretrain [--steps 750] [--batch 12] [--seed 1234] [--out DIR]`.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,13 +31,13 @@ const { values: flags } = parseArgs({
   options: {
     seed: { type: 'string', default: '1234' },
     dialogues: { type: 'string', default: '8000' },
-    steps: { type: 'string', default: '400' },
+    steps: { type: 'string', default: '750' },
     batch: { type: 'string', default: '12' },
     'learning-rate': { type: 'string', default: '0.003' },
-    'warmup-steps': { type: 'string', default: '30' },
-    'max-length': { type: 'string', default: '320' },
+    'warmup-steps': { type: 'string', default: '20' },
+    'max-length': { type: 'string', default: '288' },
     'log-every': { type: 'string', default: '10' },
-    'save-every': { type: 'string', default: '100' },
+    'save-every': { type: 'string', default: '150' },
     out: { type: 'string', default: join(import.meta.dirname, '..', 'assets', 'embedded') },
   },
   strict: true,
@@ -61,7 +61,14 @@ const imEnd = idOf('<|im_end|>');
 const endOfText = idOf('<|endoftext|>');
 
 // Corpus → token ids with an assistant-only loss mask.
-const dialogues = generateCorpus({ seed, dialogueCount: Number(flags.dialogues), turnCountWeights: [0.45, 0.35, 0.2] });
+// Multi-turn and mostly prompt-free dialogues: more assistant (trained) tokens per token processed.
+const dialogues = generateCorpus({
+  seed,
+  dialogueCount: Number(flags.dialogues),
+  thinkingFraction: 0.25,
+  noSystemFraction: 0.7,
+  turnCountWeights: [0.3, 0.35, 0.35],
+});
 const encoding = {
   render: (messages: Parameters<typeof tokenizer.applyChatTemplate>[0], addGenerationPrompt: boolean) =>
     tokenizer.applyChatTemplate(messages, { addGenerationPrompt }),

@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ChatMessage, Language, PolicyRequest } from '@rlver/spec';
 import { loadScenarioSet } from '@rlver/simulator';
+import type { ChatMessage, Language, PolicyRequest } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { EMBEDDED_SYSTEM_PROMPTS } from '../corpus/system-prompts';
 import { initTfBackend, loadCheckpointPolicy, splitThinkReply, thinkFormatOk } from '../src/index';
@@ -73,10 +73,21 @@ async function run(lang: Language, thinking: boolean, temperature: number, repea
     const prompt = prompts[Math.floor(index / repeats)] as string;
     const { reply } = splitThinkReply(output.text);
     const labels = tagger.tag(reply, lang).labels;
-    if (temperature > 0 && !thinking) for (const label of labels) labelCounts.set(label, (labelCounts.get(label) ?? 0) + 1);
+    if (temperature > 0 && !thinking)
+      for (const label of labels) labelCounts.set(label, (labelCounts.get(label) ?? 0) + 1);
     const format = thinking ? ` think-format ${thinkFormatOk(output.text) ? 'ok' : 'BAD'}` : '';
-    console.log(`[${lang} t=${temperature}${thinking ? ' think' : ''}] ${prompt}\n  → ${output.text.replaceAll('\n', '⏎')}\n    labels ${labels.join(',')}${format}`);
-    report.push({ lang, thinking, temperature, prompt, output: output.text, labels, finishReason: output.finishReason });
+    console.log(
+      `[${lang} t=${temperature}${thinking ? ' think' : ''}] ${prompt}\n  → ${output.text.replaceAll('\n', '⏎')}\n    labels ${labels.join(',')}${format}`,
+    );
+    report.push({
+      lang,
+      thinking,
+      temperature,
+      prompt,
+      output: output.text,
+      labels,
+      finishReason: output.finishReason,
+    });
   });
 }
 
@@ -95,4 +106,5 @@ for (const [label, count] of [...labelCounts.entries()].sort((a, b) => b[1] - a[
 const thinkEntries = report.filter((entry) => entry.thinking);
 const thinkOk = thinkEntries.filter((entry) => thinkFormatOk(entry.output as string)).length;
 console.log(`think format ok: ${thinkOk}/${thinkEntries.length}; labels counted ${total}`);
-if (flags.json) writeFileSync(flags.json, `${JSON.stringify({ labelCounts: Object.fromEntries(labelCounts), report }, null, 2)}\n`);
+if (flags.json)
+  writeFileSync(flags.json, `${JSON.stringify({ labelCounts: Object.fromEntries(labelCounts), report }, null, 2)}\n`);

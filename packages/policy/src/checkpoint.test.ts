@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdamW } from './adamw';
@@ -79,8 +80,10 @@ describe('saveCheckpoint / loadTransformerModel', () => {
     const shards = files.filter((file) => /^model-\d{5}-of-\d{5}\.safetensors$/.test(file));
     expect(shards.length).toBeGreaterThan(1);
     expect(files).not.toContain('model.safetensors');
-    const index = JSON.parse(await readFile(join(directory, 'model.safetensors.index.json'), 'utf8'));
-    expect(index.weight_map['model.norm.weight']).toMatch(/^model-/);
+    const index = safeParseJSON<{ weight_map: Record<string, string> }>(
+      await readFile(join(directory, 'model.safetensors.index.json'), 'utf8'),
+    );
+    expect(index.success && index.value.weight_map['model.norm.weight']).toMatch(/^model-/);
     const loaded = await loadTransformerModel(directory);
     expect(await weightsOf(loaded)).toEqual(await weightsOf(model));
     model.dispose();
@@ -90,8 +93,10 @@ describe('saveCheckpoint / loadTransformerModel', () => {
   it('should name the missing tensor of an incomplete checkpoint', async () => {
     const directory = join(root, 'incomplete');
     await writeTinyCheckpoint(directory, { config: { tieWordEmbeddings: true } });
-    const config = JSON.parse(await readFile(join(directory, 'config.json'), 'utf8'));
-    await writeFile(join(directory, 'config.json'), JSON.stringify({ ...config, tie_word_embeddings: false }));
+    const config = safeParseJSON<Record<string, unknown>>(await readFile(join(directory, 'config.json'), 'utf8'));
+    expect(config.success).toBe(true);
+    const fields = config.success ? config.value : {};
+    await writeFile(join(directory, 'config.json'), JSON.stringify({ ...fields, tie_word_embeddings: false }));
     await expect(loadTransformerModel(directory)).rejects.toThrow(/lm_head\.weight.*missing/);
   });
 });

@@ -25,6 +25,7 @@ export {
   loraConfigSchema,
   loraTargetSchema,
 } from './lora';
+export { linear, matMul, plainMatMul } from './mat-mul';
 export {
   hfModelConfigSchema,
   modelConfigFromHF,
@@ -34,6 +35,7 @@ export {
   type TransformerConfigInput,
   transformerConfigSchema,
 } from './model-config';
+export { patchWasmKernels } from './patch-wasm-kernels';
 export {
   type ApplyChatTemplateOptions,
   type CreatePolicyTokenizerOptions,
@@ -61,6 +63,7 @@ export {
   type ThinkSplit,
   thinkFormatOk,
 } from './think-format';
+export { tokenLogProbsAndEntropy } from './token-log-probs';
 export type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
 export type { LayerKeyValues } from './transformer-forward';
 export { type CreateTransformerModelOptions, createTransformerModel, TransformerModel } from './transformer-model';

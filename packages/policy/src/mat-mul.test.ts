@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matMul } from './mat-mul';
+import { linear, matMul } from './mat-mul';
 import { useTestBackend } from './test/test-backend';
 import { embedTokens } from './transformer-forward';
 
@@ -38,6 +38,26 @@ describe('matMul', () => {
       }
     },
   );
+});
+
+describe('linear', () => {
+  it('should equal x·Wᵀ + b with the gradients of the standard ops', () => {
+    const x = tf.randomNormal([9, 6], 0, 1, 'float32', 11) as tf.Tensor2D;
+    const weight = tf.randomNormal([4, 6], 0, 1, 'float32', 12) as tf.Tensor2D;
+    const bias = tf.randomNormal([4], 0, 1, 'float32', 13);
+    const upstream = tf.randomNormal([9, 4], 0, 1, 'float32', 14);
+    const reference = (a: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => tf.add(tf.matMul(a, w, false, true), b);
+    const ours = (a: tf.Tensor, w: tf.Tensor, b: tf.Tensor): tf.Tensor => linear(a as tf.Tensor2D, w as tf.Tensor2D, b);
+    expect(close(ours(x, weight, bias), reference(x, weight, bias))).toBeLessThan(1e-5);
+    const loss = (f: typeof ours) => (a: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => tf.sum(tf.mul(f(a, w, b), upstream));
+    const ourGradients = tf.grads(loss(ours))([x, weight, bias]);
+    const referenceGradients = tf.grads(loss(reference))([x, weight, bias]);
+    ourGradients.forEach((gradient, index) => {
+      expect(close(gradient, referenceGradients[index] as tf.Tensor)).toBeLessThan(1e-4);
+    });
+    const withoutBias = tf.grad((a: tf.Tensor) => tf.sum(linear(a as tf.Tensor2D, weight)))(x);
+    expect(withoutBias.shape).toEqual([9, 6]);
+  });
 });
 
 describe('embedTokens', () => {

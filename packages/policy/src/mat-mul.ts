@@ -86,8 +86,37 @@ export function matMul(a: tf.Tensor, b: tf.Tensor, transposeA = false, transpose
   return product(a, b);
 }
 
-/** `x · Wᵀ (+ bias)` for a weight in Hugging Face `[out, in]` layout; x is `[rows, in]`. */
+/**
+ * `x · Wᵀ (+ bias)` for a weight in Hugging Face `[out, in]` layout; x is `[rows, in]`. One op with a
+ * hand-written gradient: dx = dy·W, dW = dyᵀ·x, and the bias gradient as `1ᵀ·dy` (a matmul; wasm's
+ * column sum transposes first and is slower).
+ */
 export function linear(x: tf.Tensor2D, weight: tf.Tensor2D, bias?: tf.Tensor): tf.Tensor2D {
-  const product = matMul(x, weight, false, true) as tf.Tensor2D;
-  return bias ? tf.add(product, bias) : product;
+  if (tf.getBackend() === 'tensorflow') {
+    const product = tf.matMul(x, weight, false, true) as tf.Tensor2D;
+    return bias ? (tf.add(product, bias) as tf.Tensor2D) : product;
+  }
+  const forward = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
+    const save = inputs[inputs.length - 1] as tf.GradSaveFunc;
+    const [input, matrix] = inputs as [tf.Tensor2D, tf.Tensor2D];
+    save([input, matrix]);
+    const product = plainMatMul(input, matrix, false, true);
+    return {
+      value: (bias ? tf.add(product, inputs[2] as tf.Tensor) : product) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
+        const [savedInput, savedMatrix] = saved as [tf.Tensor2D, tf.Tensor2D];
+        const upstream = dy as tf.Tensor2D;
+        const gradients = [
+          plainMatMul(upstream, savedMatrix, false, false),
+          plainMatMul(upstream, savedInput, true, false),
+        ];
+        if (bias) {
+          const ones = tf.ones([1, upstream.shape[0]]);
+          gradients.push(tf.reshape(tf.matMul(ones, upstream), bias.shape));
+        }
+        return gradients;
+      },
+    };
+  });
+  return (bias ? forward(x, weight, bias) : forward(x, weight)) as tf.Tensor2D;
 }

@@ -1,5 +1,6 @@
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { patchWasmKernels } from './patch-wasm-kernels';
 import './register-gradients';
 import '@tensorflow/tfjs-backend-cpu';
 
@@ -53,35 +54,13 @@ async function tryNativeBackend(): Promise<boolean> {
   return false;
 }
 
-let identityPatched = false;
-
-/**
- * The wasm backend's Identity kernel copies its input; tfjs clones every tensor saved for the backward
- * pass through it, doubling the activation memory of training. Tensor data is immutable (variables swap
- * their data on `assign`), so Identity can share the input's data, as the cpu backend's does.
- */
-export function shareDataInWasmIdentity(): void {
-  if (identityPatched || !tf.getKernel('Identity', 'wasm')) return;
-  tf.unregisterKernel('Identity', 'wasm');
-  tf.registerKernel({
-    kernelName: 'Identity',
-    backendName: 'wasm',
-    kernelFunc: ({ inputs, backend }) => {
-      const x = inputs.x as tf.TensorInfo;
-      (backend as unknown as { incRef(dataId: tf.DataId): void }).incRef(x.dataId);
-      return { dataId: x.dataId, shape: x.shape, dtype: x.dtype };
-    },
-  });
-  identityPatched = true;
-}
-
 async function tryBackend(name: TfBackendName): Promise<boolean> {
   if (name === 'tensorflow') return tryNativeBackend();
   if (name === 'wasm') {
     try {
       await import('@tensorflow/tfjs-backend-wasm');
       const ready = await tf.setBackend('wasm');
-      if (ready) shareDataInWasmIdentity();
+      if (ready) patchWasmKernels();
       return ready;
     } catch {
       return false;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChatMessage } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedPolicy, embeddedModelDirectory } from './checkpoint-policy';
 import { createPolicyTokenizer } from './policy-tokenizer';
@@ -109,6 +110,35 @@ describe('createTfjsDialoguePolicy', () => {
     expect(cut?.text).toBe(fullText.slice(0, fullText.indexOf(stop)));
     expect(cut?.finishReason).toBe('stop');
     expect(tokenizer.decode(cut?.tokens?.outputIds ?? [])).toContain(stop);
+  });
+});
+
+describe('createTfjsDialoguePolicy with LoRA', () => {
+  it('should generate with the adapters folded in and leave the base weights exactly as they were', async () => {
+    const adapted = createTransformerModel({ config: TINY_MODEL_CONFIG, seed: 13, initStd: 0.2 });
+    const state = adapted.enableLora({ rank: 2, targetModules: ['q_proj', 'v_proj', 'down_proj'] });
+    for (const perLayer of state.adapters) {
+      for (const adapter of Object.values(perLayer)) adapter.b.assign(tf.fill(adapter.b.shape, 0.2));
+    }
+    const baseWeights = Array.from(adapted.weights.layers[0]?.qkvWeight.dataSync() ?? []);
+    const policy = createTfjsDialoguePolicy({
+      model: adapted,
+      tokenizer,
+      sampling: { maxNewTokens: 4, temperature: 0.9 },
+      seed: 2,
+    });
+    const [output] = await policy.doAct({ requests: [{ messages: dialogue(1) }] });
+    expect(Array.from(adapted.weights.layers[0]?.qkvWeight.dataSync() ?? [])).toEqual(baseWeights);
+    expect(state.mergedBase).toBeUndefined();
+    const [scores] = await scoreSequencesMinibatched(adapted, {
+      sequences: [[...(output?.tokens?.promptIds ?? []), ...(output?.tokens?.outputIds ?? [])]],
+      temperature: 0.9,
+    });
+    const promptLength = output?.tokens?.promptIds.length ?? 0;
+    output?.tokens?.logProbs.forEach((logProb, index) => {
+      expect(logProb).toBeCloseTo(scores?.logProbs[promptLength - 1 + index] as number, 4);
+    });
+    adapted.dispose();
   });
 });
 

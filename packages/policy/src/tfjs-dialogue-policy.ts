@@ -118,18 +118,27 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
     const started = performance.now();
     const promptIds = requests.map((request) => encodeChat(request.messages, sampling.maxNewTokens));
     const stop = sampling.stop ?? [];
-    const results: GenerationResult[] = await generate(model, {
-      promptIds,
-      maxNewTokens: sampling.maxNewTokens,
-      temperature: sampling.temperature,
-      topP: sampling.topP,
-      topK: sampling.topK,
-      stopTokenIds,
-      stopStrings: stop,
-      decode: (ids) => tokenizer.decode(ids),
-      seed,
-      signal,
-    });
+    // Unmerged LoRA adapters would be folded into the weights at every decode step: merge them for the
+    // call (unmerge restores the base weights exactly).
+    const mergeForCall = model.loraState !== undefined && model.loraState.mergedBase === undefined;
+    if (mergeForCall) model.mergeLora();
+    let results: GenerationResult[];
+    try {
+      results = await generate(model, {
+        promptIds,
+        maxNewTokens: sampling.maxNewTokens,
+        temperature: sampling.temperature,
+        topP: sampling.topP,
+        topK: sampling.topK,
+        stopTokenIds,
+        stopStrings: stop,
+        decode: (ids) => tokenizer.decode(ids),
+        seed,
+        signal,
+      });
+    } finally {
+      if (mergeForCall) model.unmergeLora();
+    }
     const latencyMs = performance.now() - started;
     return results.map((result, index) => ({
       text: cutAtStopString(tokenizer.decode(result.outputIds), stop),

@@ -85,14 +85,6 @@ export function rmsNorm(x: tf.Tensor, weight: tf.Tensor, epsilon: number): tf.Te
 }
 
 /**
- * float32 one-hot rows. Built as int32 then cast: the wasm OneHot kernel ignores `dtype` and writes
- * int32 bits into a float32 tensor.
- */
-export function floatOneHot(indices: tf.Tensor1D, depth: number): tf.Tensor2D {
-  return tf.cast(tf.oneHot(indices, depth), 'float32') as tf.Tensor2D;
-}
-
-/**
  * Embedding lookup. Its gradient is a scatter-add of the upstream rows done in JS: the wasm backend lacks
  * UnsortedSegmentSum (the kernel of gather's gradient), and a one-hot matmul would cost
  * 2·rows·vocab·hidden FLOPs.

@@ -13,10 +13,10 @@ import {
 import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
+import { tokenLogProbsAndEntropy } from './token-log-probs';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
 import {
   causalMask,
-  floatOneHot,
   type LayerKeyValues,
   languageModelHead,
   positionsFromMask,
@@ -117,16 +117,12 @@ export class TransformerModel implements TrainableLanguageModel {
       let logits = languageModelHead(scored as tf.Tensor2D, this.weights);
       const temperature = options.temperature ?? 1;
       if (temperature !== 1) logits = tf.div(logits, temperature);
-      const logSoftmax = tf.logSoftmax(logits);
-      const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]);
-      const targetOneHot = floatOneHot(targets as tf.Tensor1D, this.config.vocabSize);
+      const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
+      const scores = tokenLogProbsAndEntropy(logits, targets, options.withEntropy ?? false);
+      const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
       const shape: [number, number] = [batch, length - 1];
-      const result: SequenceScores = {
-        logProbs: tf.reshape(tf.sum(tf.mul(logSoftmax, targetOneHot), -1), shape) as tf.Tensor2D,
-      };
-      if (options.withEntropy) {
-        result.entropies = tf.reshape(tf.neg(tf.sum(tf.mul(tf.exp(logSoftmax), logSoftmax), -1)), shape) as tf.Tensor2D;
-      }
+      const result: SequenceScores = { logProbs: tf.reshape(logProbs, shape) as tf.Tensor2D };
+      if (options.withEntropy) result.entropies = tf.reshape(entropies, shape) as tf.Tensor2D;
       if (options.withValues && this.weights.valueHead) {
         const { weight, bias } = this.weights.valueHead;
         const values = linear(scored as tf.Tensor2D, weight as tf.Tensor2D, bias);

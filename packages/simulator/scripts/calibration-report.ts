@@ -16,8 +16,10 @@ import {
   type PolicyOutput,
   type Profile,
   STRATEGY_LABELS,
+  type StrategyLabel,
   type Trajectory,
 } from '@rlver/spec';
+import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import type { EmotionPresetName } from '../src/emotion/emotion-presets';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { createOraclePolicy } from '../src/offline/test/oracle-policy';
@@ -89,7 +91,16 @@ function summarise(policy: string, trajectories: readonly Trajectory[]): Row {
   };
 }
 
-async function runOracle(profiles: readonly Profile[], preset: EmotionPresetName): Promise<Trajectory[]> {
+/** The strategy the profile's hidden intention asks for most (the oracle-template row cheats like the oracle). */
+function wantedLabel(profile: Profile): StrategyLabel {
+  return INTENTION_STRATEGIES[profile.intention ?? 'e2'].satisfies[0] ?? 'deep_empathy';
+}
+
+async function runOracle(
+  profiles: readonly Profile[],
+  preset: EmotionPresetName,
+  mode: 'oracle' | 'shotgun' | 'oracle-template',
+): Promise<Trajectory[]> {
   const simulator = createOfflineSimulator({ preset });
   const results: Trajectory[] = new Array(profiles.length);
   let next = 0;
@@ -100,11 +111,25 @@ async function runOracle(profiles: readonly Profile[], preset: EmotionPresetName
       const profile = profiles[index] as Profile;
       const { trajectories } = await runRollouts({
         simulator,
-        policy: createOraclePolicy({ profile, seed: SEED + index }),
+        policy:
+          mode === 'oracle-template'
+            ? createTemplatePolicy({ label: wantedLabel(profile), lang: profile.lang, seed: SEED })
+            : createOraclePolicy({ profile, seed: SEED + index, mode }),
         profiles: [profile],
         seeds: [SEED + index],
       });
       results[index] = trajectories[0] as Trajectory;
+      if (process.env.DEBUG_FAIL && mode === 'oracle' && (trajectories[0]?.finalEmotion ?? 0) < 10)
+        process.stderr.write(
+          JSON.stringify(
+            trajectories[0]?.turns.map((t) => [t.reply, t.delta, t.userMessage, t.innerThoughts]),
+            null,
+            1,
+          ).slice(0, 3000) +
+            '\n' +
+            trajectories[0]?.stopReason +
+            '\n',
+        );
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -116,7 +141,9 @@ async function calibrate(lang: Language, preset: EmotionPresetName): Promise<Row
   const simulator = createOfflineSimulator({ preset });
   const run = async (policy: DialoguePolicyV1) =>
     (await runRollouts({ simulator, policy, profiles, seeds: SEED, concurrency: CONCURRENCY })).trajectories;
-  const rows = [summarise('oracle', await runOracle(profiles, preset))];
+  const rows = [summarise('oracle', await runOracle(profiles, preset, 'oracle'))];
+  rows.push(summarise('oracle-template', await runOracle(profiles, preset, 'oracle-template')));
+  rows.push(summarise('shotgun', await runOracle(profiles, preset, 'shotgun')));
   for (const label of STRATEGY_LABELS) {
     rows.push(summarise(label, await run(createTemplatePolicy({ label, lang, seed: SEED }))));
   }

@@ -1,7 +1,7 @@
 // TEMP debug: mean points per reason code for a policy over the test scenarios.
 import { createTemplatePolicy } from '@rlver/env';
 import type { ChatMessage, Language, Profile, StrategyLabel } from '@rlver/spec';
-import { createRuleTagger } from '@rlver/strategies';
+import { createRuleTagger, INTENTION_STRATEGIES } from '@rlver/strategies';
 import type { EmotionPresetName } from '../src/emotion/emotion-presets';
 import { judgeReply } from '../src/offline/judge-reply';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
@@ -19,11 +19,12 @@ const tagger = createRuleTagger();
 const sums = new Map<string, { n: number; total: number }>();
 const deltas = new Map<number, number>();
 let shown = 0;
+const byIntent = new Map<string, number[]>();
 for (const [index, profile] of loadScenarioSet(lang, 'test').entries()) {
   const policy =
-    which === 'oracle'
-      ? createOraclePolicy({ profile: profile as Profile, seed: 1 + index })
-      : createTemplatePolicy({ label: which as StrategyLabel, lang, seed: 1 });
+    which === 'oracle' || which === 'shotgun'
+      ? createOraclePolicy({ profile: profile as Profile, seed: 1 + index, mode: which })
+      : createTemplatePolicy({ label: (which === 'ot' ? INTENTION_STRATEGIES[profile.intention ?? 'e2'].satisfies[0] : which) as StrategyLabel, lang, seed: 1 });
   let turn = await simulator.doStart({ profile, seed: 1 + index });
   const messages: ChatMessage[] = [
     { role: 'system', content: 's' },
@@ -64,6 +65,10 @@ for (const [index, profile] of loadScenarioSet(lang, 'test').entries()) {
     if (turn.ended) break;
   }
   shown += 1;
+  const key = process.env.BY === 'p' ? `${profile.main_cha}` : `${profile.intention}`;
+  const e = byIntent.get(key) ?? [];
+  e.push(turn.emotion);
+  byIntent.set(key, e);
 }
 const turns = [...deltas.values()].reduce((a, b) => a + b, 0);
 process.stdout.write(`turns ${turns}; deltas ${JSON.stringify([...deltas.entries()].sort((a, b) => a[0] - b[0]))}\n`);
@@ -72,3 +77,10 @@ for (const [code, { n, total }] of [...sums.entries()].sort((a, b) => a[1].total
     `${code.padEnd(20)} fired ${String(n).padStart(4)}  mean ${(total / n).toFixed(2).padStart(6)}  per-turn ${(total / turns).toFixed(2).padStart(6)}\n`,
   );
 }
+
+process.stdout.write(
+  [...byIntent.entries()]
+    .sort()
+    .map(([k, v]) => `${k}:${(v.reduce((a, b) => a + b, 0) / v.length).toFixed(0)}(${v.length})`)
+    .join(' ') + '\n',
+);

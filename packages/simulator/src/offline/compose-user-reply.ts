@@ -30,6 +30,18 @@ function pickFresh(
   return rng.pick(fresh.length > 0 ? fresh : variants);
 }
 
+/** The first hint (subtle to explicit) not said yet, so a missed need is voiced more plainly each time. */
+function nextHint(
+  hints: readonly string[],
+  personality: PersonalityType,
+  earlier: readonly string[],
+  fillHint: (text: string) => string,
+): string | undefined {
+  const usable = personality === 'passive' ? hints.filter((hint) => !/[？?]$/.test(hint)) : hints;
+  const unsaid = usable.find((hint) => !earlier.some((message) => message.includes(fillHint(hint))));
+  return unsaid ?? usable[earlier.length % Math.max(usable.length, 1)];
+}
+
 function fill(template: string, story: StoryIndex, lang: Language, stage = ''): string {
   return template.replace(/\{other\}/g, story.otherNames[0] ?? SOMEONE[lang]).replace('{stage}', stage);
 }
@@ -75,9 +87,8 @@ export function composeUserReply(options: ComposeUserReplyOptions): { message: s
   if (revealed) parts.push(fill(rng.pick(REVEALS[lang]), story, lang, stage));
   const needMet = options.judgement.reasons.some((reason) => reason.code === 'need-met');
   if (options.intention && !needMet && !options.judgement.garbled) {
-    const hints = NEED_HINTS[options.intention][lang];
     const fillHint = (text: string) => fill(text, story, lang);
-    const hint = options.personality === 'passive' ? hints[0] : pickFresh(rng, hints, earlier, fillHint);
+    const hint = nextHint(NEED_HINTS[options.intention][lang], options.personality, earlier, fillHint);
     if (hint) parts.push(fillHint(hint));
   }
   return { message: join(parts, lang), revealed };

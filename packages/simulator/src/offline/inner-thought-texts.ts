@@ -78,6 +78,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
   cliche: { zh: '满是套话，像在背心理咨询模板', en: 'Full of stock phrases, like a counselling script' },
   warm: { zh: '语气亲切自然，像朋友在聊天', en: 'Warm and casual, like a friend talking' },
   'comfortable-length': { zh: '长短刚好，读着不累', en: 'A comfortable length' },
+  scattered: {
+    zh: '一下子又是安慰又是建议又是分析，东一句西一句，像在套模板',
+    en: 'A bit of everything at once; it feels scattered, like a template',
+  },
   repetition: { zh: '这话刚才就说过了，车轱辘话', en: 'They already said this; it’s going in circles' },
   'too-short': { zh: '就回这么几个字，太敷衍了', en: 'Just a few words; it feels dismissive' },
   'too-long': { zh: '一大段话，看着就累', en: 'A wall of text; tiring to read' },

@@ -110,11 +110,26 @@ describe('judgeReply', () => {
     expect(quantizeScore(judge({ intention: 'e1', reply: '#### $$$ @@@ !!! ???', tags: tags([]) }).score)).toBe(-20);
   });
 
-  it('should penalise repeating an earlier reply', () => {
-    const first = judge({ intention: 'e2', tags: tags(['active_listening']) });
-    const repeated = judge({ intention: 'e2', tags: tags(['active_listening']), earlierReplies: [NEUTRAL_REPLY] });
-    expect(codes(repeated)).toContain('repetition');
-    expect(repeated.score).toBeLessThan(first.score - 5);
+  it('should penalise repeating an earlier reply, more with every copy', () => {
+    const listening = { intention: 'e2' as const, tags: tags(['active_listening']) };
+    const first = judge(listening);
+    const once = judge({ ...listening, earlierReplies: [NEUTRAL_REPLY] });
+    const twice = judge({ ...listening, earlierReplies: [NEUTRAL_REPLY, `${NEUTRAL_REPLY}。`] });
+    expect(codes(once)).toContain('repetition');
+    expect(once.score).toBeLessThan(first.score - 2);
+    expect(twice.score).toBeLessThan(once.score - 2);
+    expect(quantizeScore(first.score)).toBeGreaterThan(0);
+    expect(quantizeScore(twice.score)).toBeLessThan(0);
+  });
+
+  it('should find a reply that mixes many strategies scattered', () => {
+    const focused = judge({ intention: 'e3', tags: tags(['deep_empathy', 'active_listening']) });
+    const everything = judge({
+      intention: 'e3',
+      tags: tags(['deep_empathy', 'active_listening', 'praise', 'validation', 'information']),
+    });
+    expect(codes(focused)).not.toContain('scattered');
+    expect(everything.reasons.find((reason) => reason.code === 'scattered')?.points).toBeLessThanOrEqual(-2);
   });
 
   it('should reward grounding in the story and in what the user just said', () => {
@@ -148,6 +163,33 @@ describe('judgeReply', () => {
     const happy = judge({ intention: 'e2', emotion: 90, recentDeltas: [10, 10] });
     const upset = judge({ intention: 'e2', emotion: 15, recentDeltas: [-10, -10] });
     expect(happy.score - upset.score).toBeGreaterThan(6);
+  });
+
+  it('should still lift an upset user with a reply that meets the need, so recovery is possible', () => {
+    const lastUserMessage = '庆功宴上立伟一句都没提我，别墅方案明明是我熬夜画的。';
+    const reply = '立伟在庆功宴上只字不提你熬夜画的别墅方案，你一直撑着把项目做完，真的很了不起！';
+    const upset = { emotion: 15, recentDeltas: [-10, -10], lastUserMessage, reply };
+    const needed = judge({ ...upset, intention: 'e1', tags: tags(['praise']) });
+    const missed = judge({ ...upset, intention: 'r2', tags: tags(['praise']) });
+    expect(needed.reasons.find((reason) => reason.code === 'mood')).toBeUndefined();
+    expect(quantizeScore(needed.score)).toBeGreaterThan(0);
+    expect(missed.reasons.find((reason) => reason.code === 'mood')?.points).toBeLessThan(-2);
+    expect(quantizeScore(missed.score)).toBeLessThan(0);
+  });
+
+  it('should measure the mood from the score the dialogue started at', () => {
+    const atStart = judge({ intention: 'e2', emotion: 30, startEmotion: 30 });
+    const belowSage = judge({ intention: 'e2', emotion: 30 });
+    expect(atStart.reasons.find((reason) => reason.code === 'mood')).toBeUndefined();
+    expect(belowSage.reasons.find((reason) => reason.code === 'mood')?.points).toBeLessThan(0);
+  });
+
+  it('should count a short message as picked up with a few of its words, and not fault ignoring small talk', () => {
+    const lastUserMessage = '嗯。我就是想不通立伟为什么要这样。';
+    const picked = judge({ intention: 'r3', reply: '立伟为什么要这样，我也一直在想，会不会是他心里也有压力？', lastUserMessage });
+    expect(codes(picked)).toContain('echo');
+    const smallTalk = judge({ intention: 'r3', reply: NEUTRAL_REPLY, lastUserMessage: '嗯，好吧。' });
+    expect(codes(smallTalk)).not.toContain('no-echo');
   });
 });
 

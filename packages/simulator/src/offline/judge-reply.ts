@@ -10,14 +10,8 @@ import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { findStoryDetails } from './story-details';
 import type { StoryIndex } from './story-index';
-import {
-  detectGarbled,
-  isLanguageMismatch,
-  maxOverlapWithEarlier,
-  replyLength,
-  reportFormatting,
-} from './text-signals';
-import { clicheCount, echoCount, warmthCount } from './tone-signals';
+import { detectGarbled, isLanguageMismatch, overlapsWithEarlier, replyLength, reportFormatting } from './text-signals';
+import { clicheCount, echoStats, warmthCount } from './tone-signals';
 
 /** Why the user's emotion moved: one rule that fired and its points. */
 export interface JudgeReason {
@@ -37,6 +31,7 @@ export interface JudgeReason {
     | 'grounded'
     | 'ungrounded'
     | 'repetition'
+    | 'scattered'
     | 'echo'
     | 'no-echo'
     | 'cliche'
@@ -66,6 +61,8 @@ export interface JudgeInput {
   lastUserMessage: string;
   emotion: number;
   recentDeltas: readonly number[];
+  /** Score the dialogue started at; the mood is measured from it. Default `JUDGE_WEIGHTS.moodCentre` (40, sage). */
+  startEmotion?: number;
   tags: StrategyTagResult;
 }
 
@@ -117,7 +114,7 @@ function needReasons(
   else if (metSecondary) reasons.push({ code: 'need-partly', points: W.secondaryNeedMet, detail: metSecondary });
   const disliked = wanted.dislikes.filter((label) => labels.has(label)).slice(0, 2);
   for (const label of disliked) {
-    reasons.push({ code: 'disliked', points: metPrimary || metSecondary ? W.disliked / 2 : W.disliked, detail: label });
+    reasons.push({ code: 'disliked', points: metPrimary || metSecondary ? W.disliked * W.dislikedWhenMet : W.disliked, detail: label });
   }
   if (intention === 'e3' && labels.has('generic_comfort') && !labels.has('deep_empathy')) {
     reasons.push({ code: 'shallow-comfort', points: W.shallowComfortForEmpathy });
@@ -156,11 +153,24 @@ function personalityReasons(
 const ECHO_SOME = { zh: 6, en: 2 } as const;
 const ECHO_MANY = { zh: 12, en: 5 } as const;
 
+/**
+ * How well a reply picks up the user's last message: `many`, `some`, `none` (the user said something substantial
+ * and the reply ignores it) or `neutral` (little to pick up). Relative to what the message offered, so a short
+ * message can be picked up with a few words.
+ */
+function echoLevel(echo: { shared: number; offered: number }, lang: Language): 'many' | 'some' | 'none' | 'neutral' {
+  const { shared, offered } = echo;
+  if (shared >= ECHO_MANY[lang] || (shared >= ECHO_SOME[lang] && shared >= offered * 0.5)) return 'many';
+  if (shared >= ECHO_SOME[lang] || (shared >= 2 && shared >= offered * 0.3)) return 'some';
+  const ignored = lang === 'zh' ? shared <= 2 : shared === 0;
+  return ignored && offered >= ECHO_SOME[lang] * 2 ? 'none' : 'neutral';
+}
+
 function groundingReasons(
   input: JudgeInput,
   details: readonly string[],
   length: number,
-  echoed: number,
+  echo: ReturnType<typeof echoLevel>,
 ): JudgeReason[] {
   const reasons: JudgeReason[] = [];
   const limits = LENGTH_LIMITS[input.lang];
@@ -172,20 +182,36 @@ function groundingReasons(
     });
   else if (details.length >= 1) reasons.push({ code: 'grounded', points: W.groundedSome, detail: details[0] });
   else if (length > limits.short * 2) reasons.push({ code: 'ungrounded', points: W.ungrounded });
-  if (input.lastUserMessage.trim() !== '') {
-    if (echoed >= ECHO_MANY[input.lang]) reasons.push({ code: 'echo', points: W.echoMany });
-    else if (echoed >= ECHO_SOME[input.lang]) reasons.push({ code: 'echo', points: W.echoSome });
-    else if (echoed === 0 || (input.lang === 'zh' && echoed <= 2))
-      reasons.push({ code: 'no-echo', points: W.echoNone });
-  }
-  const overlap = maxOverlapWithEarlier(input.reply, input.earlierReplies);
-  if (overlap >= 0.85) reasons.push({ code: 'repetition', points: W.repeatedVerbatim });
-  else if (overlap >= 0.6) reasons.push({ code: 'repetition', points: W.repeatedMostly });
+  if (echo === 'many') reasons.push({ code: 'echo', points: W.echoMany });
+  else if (echo === 'some') reasons.push({ code: 'echo', points: W.echoSome });
+  else if (echo === 'none') reasons.push({ code: 'no-echo', points: W.echoNone });
   return reasons;
 }
 
-function styleReasons(input: JudgeInput, length: number): JudgeReason[] {
+/**
+ * Saying it again wears thin: each earlier near-copy (overlap ≥ 0.85) or strong overlap (≥ 0.6) costs points, and
+ * a near-copy also fades what was good about the reply, good mood included (by copies / (copies +
+ * repetitionFadeOffset)), so repeating one good reply never keeps paying.
+ */
+function repetitionReason(overlaps: readonly number[], content: readonly JudgeReason[]): JudgeReason | undefined {
+  const copies = overlaps.filter((overlap) => overlap >= 0.85).length;
+  const similar = overlaps.filter((overlap) => overlap >= 0.6 && overlap < 0.85).length;
+  const flat = Math.max(W.repetitionCap, copies * W.repeatedVerbatim + similar * W.repeatedMostly);
+  const good = content.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
+  const points = Math.round((flat - (good * copies) / (copies + W.repetitionFadeOffset)) * 10) / 10;
+  return points < 0 ? { code: 'repetition', points } : undefined;
+}
+
+/** Support strategies in one reply (questions and `other` aside): many at once read as a checklist. */
+function scatteredPoints(labels: ReadonlySet<StrategyLabel>): number {
+  const support = [...labels].filter((label) => label !== 'question' && label !== 'other').length;
+  return W.scatteredPerLabel * Math.max(0, support - W.focusedLabels);
+}
+
+function styleReasons(input: JudgeInput, length: number, labels: ReadonlySet<StrategyLabel>): JudgeReason[] {
   const reasons: JudgeReason[] = [];
+  const scattered = scatteredPoints(labels);
+  if (scattered < 0) reasons.push({ code: 'scattered', points: Math.max(W.scatteredCap, scattered) });
   const limits = LENGTH_LIMITS[input.lang];
   if (length < limits.tooShort) reasons.push({ code: 'too-short', points: W.tooShort });
   else if (length < limits.short) reasons.push({ code: 'too-short', points: W.short });
@@ -203,12 +229,34 @@ function styleReasons(input: JudgeInput, length: number): JudgeReason[] {
   return reasons;
 }
 
-function moodReason(emotion: number, recentDeltas: readonly number[]): JudgeReason | undefined {
-  const mood = Math.max(-W.moodCap, Math.min(W.moodCap, (emotion - W.moodCentre) / W.moodScale));
+/** A value scaled by one factor above zero and another below, then capped on each side. */
+function asymmetric(value: number, up: { per: number; cap: number }, down: { per: number; cap: number }): number {
+  return value >= 0 ? Math.min(up.cap, value * up.per) : Math.max(-down.cap, value * down.per);
+}
+
+/** How well the reply meets the hidden need: 1 met, 0.5 partly (or generic), 0 missed. */
+function needFit(reasons: readonly JudgeReason[]): number {
+  if (reasons.some((reason) => reason.code === 'need-met')) return 1;
+  return reasons.some((reason) => reason.code === 'need-partly' || reason.code === 'need-generic') ? 0.5 : 0;
+}
+
+/**
+ * Mood colours the judgement: a user who warmed up takes replies generously; one who cooled down is more critical
+ * of a reply that misses the need (a bad mood counts in proportion to 1 − `fit`), so a matching reply lands in
+ * any mood and recovery is possible.
+ */
+function moodReason(
+  emotion: number,
+  centre: number,
+  recentDeltas: readonly number[],
+  fit: number,
+): JudgeReason | undefined {
+  const level = asymmetric((emotion - centre) / 10, W.moodUp, W.moodDown);
   const recent = recentDeltas.slice(-2);
-  const trendRaw =
-    recent.length === 0 ? 0 : (recent.reduce((sum, value) => sum + value, 0) / recent.length / 5) * W.trendPerFive;
-  const points = Math.round((mood + Math.max(-W.trendCap, Math.min(W.trendCap, trendRaw))) * 10) / 10;
+  const trend = recent.length === 0 ? 0 : recent.reduce((sum, value) => sum + value, 0) / recent.length / 5;
+  const raw = level + asymmetric(trend, W.trendUp, W.trendDown);
+  const weight = raw >= 0 ? 1 : 1 - fit;
+  const points = Math.round(raw * weight * 10) / 10;
   return points === 0 ? undefined : { code: 'mood', points };
 }
 
@@ -230,19 +278,22 @@ export function judgeReply(input: JudgeInput): Judgement {
   const details = findStoryDetails(input.reply, input.story, input.lang);
   const length = replyLength(input.reply, input.lang);
   const labels = perceivedLabels(input.tags, details);
-  const echoed = echoCount(input.reply, input.lastUserMessage, input.lang);
-  const personal = details.length >= 2 || echoed >= ECHO_SOME[input.lang];
+  const echo = echoLevel(echoStats(input.reply, input.lastUserMessage, input.lang), input.lang);
+  const personal = details.length >= 2 || echo === 'many' || echo === 'some';
   const reasons: JudgeReason[] = [
     ...needReasons(input.intention, labels, personal),
     ...personalityReasons(input.personality, input.tags, labels),
-    ...groundingReasons(input, details, length, echoed),
-    ...styleReasons(input, length),
+    ...groundingReasons(input, details, length, echo),
+    ...styleReasons(input, length, new Set(input.tags.labels)),
   ];
   if (isLanguageMismatch(input.reply, input.lang))
     reasons.push({ code: 'language-mismatch', points: W.languageMismatch });
   reasons.push({ code: 'guarded', points: W.guarded + (input.personality === 'negative' ? W.negativeBias : 0) });
-  const mood = moodReason(input.emotion, input.recentDeltas);
+  const fit = input.intention ? needFit(reasons) : 0.5;
+  const mood = moodReason(input.emotion, input.startEmotion ?? W.moodCentre, input.recentDeltas, fit);
   if (mood) reasons.push(mood);
+  const repetition = repetitionReason(overlapsWithEarlier(input.reply, input.earlierReplies), reasons);
+  if (repetition) reasons.push(repetition);
   let score = reasons.reduce((sum, reason) => sum + reason.points, 0);
   if (input.personality === 'negative') {
     const amplification = score * (W.negativeAmplifier - 1);

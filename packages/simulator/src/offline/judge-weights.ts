@@ -4,17 +4,19 @@
  */
 export const JUDGE_WEIGHTS = {
   /** The reply uses the strategy the hidden intention asks for most (e.g. praise for e1). */
-  primaryNeedMet: 4,
+  primaryNeedMet: 5,
   /** The primary strategy, but in generic words (no story details, not picking up the user's words). */
-  genericNeedMet: 1,
+  genericNeedMet: 3,
   /** The reply uses a secondary strategy of the intention. */
-  secondaryNeedMet: 1.5,
+  secondaryNeedMet: 2,
   /** Neither a wanted nor a disliked strategy. */
-  needMissedEmotional: -1,
+  needMissedEmotional: -2,
   /** Rational users who get no substance at all lose patience faster. */
   needMissedRational: -2.5,
   /** Each disliked strategy (at most two count); halved when the need is also met. */
   disliked: -2.5,
+  /** Share of a disliked strategy's points that still counts when the need is met in the same reply. */
+  dislikedWhenMet: 0.5,
   /** Generic comfort, or formulaic empathy not tied to the story, to a user who wants deep empathy (e3). */
   shallowComfortForEmpathy: -3,
   /** Praise also warms users with other emotional needs (listening, empathy, no fault). */
@@ -25,32 +27,39 @@ export const JUDGE_WEIGHTS = {
   /** Passive personas: gentle listening or empathy makes them open up. */
   passiveGentle: 1,
   /** Other personas: one open question shows interest; three or more overwhelm. */
-  engagedQuestion: 0.5,
+  engagedQuestion: 1,
   tooManyQuestions: -1,
   /** Picked up what the user just said: shared content words with their last message (many / some / none). */
-  echoMany: 2.5,
+  echoMany: 2,
   echoSome: 1.5,
   echoNone: -1.5,
+  /** Each support strategy beyond focusedLabels in one reply (a bit of everything feels scattered), down to scatteredCap. */
+  focusedLabels: 2,
+  scatteredPerLabel: -1,
+  scatteredCap: -2.5,
   /** Each canned counselling phrase ("听起来…", "it sounds like…"), down to clicheCap. */
-  clichePerPhrase: -0.7,
-  clicheCap: -3.5,
+  clichePerPhrase: -1,
+  clicheCap: -4,
   /** Warm, casual tone (particles, laughter, exclamations): two or more markers / one. */
-  warmMany: 2.5,
-  warmSome: 1,
+  warmMany: 1.5,
+  warmSome: 0.75,
   /** A comfortable length (zh 120–450 characters, en 25–110 words). */
   comfortableLength: 1,
   /** Concrete details of the user's story (names, event words) used in the reply. */
-  groundedMany: 2.5,
-  groundedSome: 1.5,
+  groundedMany: 1.5,
+  groundedSome: 1,
   ungrounded: -0.5,
-  /** Near-copy of an earlier reply (overlap ≥ 0.85) / strong overlap (≥ 0.6). */
-  repeatedVerbatim: -7,
-  repeatedMostly: -3,
+  /** Per earlier near-copy of the reply (overlap ≥ 0.85) / strong overlap (≥ 0.6), down to repetitionCap. */
+  repeatedVerbatim: -2,
+  repeatedMostly: -1.5,
+  repetitionCap: -4,
+  /** A near-copy also fades the reply's good points by copies / (copies + repetitionFadeOffset): ⅓, ½, ⅗, … */
+  repetitionFadeOffset: 4,
   /** Length: a few characters/words; short; long; a wall of text. */
   tooShort: -5,
   short: -2,
-  long: -2,
-  wallOfText: -4,
+  long: -1.5,
+  wallOfText: -3,
   /** Bullet lists and bold headings read like a report. */
   reportFormatting: -1,
   /** Not natural language. */
@@ -58,20 +67,21 @@ export const JUDGE_WEIGHTS = {
   /** Written in another language than the user's. */
   languageMismatch: -8,
   /**
-   * Mood: (emotion − moodCentre) / moodScale points, at most ±moodCap. The centre is the benchmark's starting
-   * score, so a user who warmed up takes replies better and one who cooled down is more critical.
+   * Mood: per 10 points of emotion above / below the dialogue's starting score (moodCentre when not given:
+   * the benchmark's 40), capped. A user who
+   * warmed up takes replies generously; one who cooled down is only a little more critical (no downward spiral).
    */
   moodCentre: 40,
-  moodScale: 10,
-  moodCap: 3,
-  /** Trend: points per 5 of the mean of the last two changes, at most ±trendCap. */
-  trendPerFive: 1,
-  trendCap: 2,
+  moodUp: { per: 1, cap: 2 },
+  moodDown: { per: 1, cap: 3 },
+  /** Trend: per 5 of the mean of the last two changes, capped; rising trust carries more than a bad patch. */
+  trendUp: { per: 2, cap: 3 },
+  trendDown: { per: 1, cap: 2 },
   /** Negative personas: every judgement is amplified, and they are more guarded (extra bias). */
   negativeAmplifier: 1.3,
   negativeBias: -1,
   /** Every user is a little guarded with a stranger: trust has to be earned. */
-  guarded: -1,
+  guarded: -0.5,
 } as const;
 
 /** Length thresholds: zh in characters, en in words. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, isGoodbye } from '../emotion/emotion-model';
 import { loadScenarioSet } from '../profiles/scenario-set';
 import { createOfflineSimulator } from './offline-simulator';
+import { NEED_HINTS } from './user-reply-texts';
 import { enProfile, zhProfile } from './test/synthetic-profiles';
 
 const sage = createOfflineSimulator({ preset: 'sage' });
@@ -90,6 +91,16 @@ describe('createOfflineSimulator', () => {
       2,
     );
     expect(praised.some((turn) => /我熬夜画完了别墅的设计图|客户夸了别墅方案/.test(turn.message))).toBe(true);
+  });
+
+  it('should voice a missed need more plainly each time, without quotation marks', async () => {
+    const replies = ['这样啊，我明白你的意思了。', '嗯，原来是这么回事。', '好的，我大概了解情况了。'];
+    const turns = await converse(sage, zhProfile('e2', '回避型'), replies, 5);
+    expect(turns).toHaveLength(3);
+    turns.forEach((turn, index) => {
+      expect(turn.message).toContain(NEED_HINTS.e2.zh[index]);
+      expect(turn.message).not.toMatch(/[“”"]/);
+    });
   });
 
   it('should say goodbye at band S or F', async () => {

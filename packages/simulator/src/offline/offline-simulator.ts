@@ -108,6 +108,7 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
       earlierReplies: state.history.filter((message) => message.role === 'assistant').map((message) => message.content),
       lastUserMessage: state.history.findLast((message) => message.role === 'user')?.content ?? '',
       emotion: state.emotion,
+      startEmotion: settings.initialEmotion,
       recentDeltas: memory.deltas,
       tags: tagger.tag(reply, state.lang),
     });

@@ -20,6 +20,7 @@ const offlineMemorySchema = z.object({
     selfName: z.string(),
     otherNames: z.array(z.string()),
     keywords: z.array(z.string()),
+    toldWords: z.array(z.string()).default([]),
     stages: z.array(z.string()),
   }),
   rngState: z.number().int(),

@@ -3,7 +3,8 @@ import { type StoryIndex, stemEnglish } from './story-index';
 
 /**
  * Concrete details of the user's story that a reply uses: event words (zh character bigrams, en word stems)
- * in order of appearance, then other people's names. Distinct, at most 6.
+ * in order of appearance (zh: the scene's keywords before the words of the retold stages), then other people's
+ * names. Distinct, at most 6.
  */
 export function findStoryDetails(reply: string, story: StoryIndex, lang: Language): string[] {
   const found: string[] = [];
@@ -11,10 +12,12 @@ export function findStoryDetails(reply: string, story: StoryIndex, lang: Languag
     if (!found.includes(detail) && found.length < 6) found.push(detail);
   };
   if (lang === 'zh') {
-    const keywords = new Set(story.keywords);
-    for (let index = 0; index + 2 <= reply.length && found.length < 6; index += 1) {
-      const bigram = reply.slice(index, index + 2);
-      if (keywords.has(bigram)) add(bigram);
+    // Event words of the scene first, then the user's own words from the stages they told.
+    for (const words of [new Set(story.keywords), new Set(story.toldWords)]) {
+      for (let index = 0; index + 2 <= reply.length && found.length < 6; index += 1) {
+        const bigram = reply.slice(index, index + 2);
+        if (words.has(bigram)) add(bigram);
+      }
     }
     return withNames(found, reply, story);
   }

@@ -12,6 +12,8 @@ describe('buildStoryIndex', () => {
     expect(story.stages).toHaveLength(4);
     expect(story.stages[0]).toMatch(/^我熬夜画完了别墅的设计图/);
     expect(story.stages.join('')).not.toContain('陈思远');
+    expect(story.toldWords).toEqual(expect.arrayContaining(['熬夜', '庆功']));
+    expect(story.toldWords).not.toContain('别墅');
   });
 
   it('should retell en stages as "I …" and find the other person', () => {

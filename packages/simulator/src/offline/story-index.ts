@@ -12,6 +12,11 @@ export interface StoryIndex {
   otherNames: string[];
   /** Concrete words of the event (zh: character bigrams; en: lower-case words); excludes generic words. */
   keywords: string[];
+  /**
+   * zh only: further bigrams of the stages the user retells (their own words, so a reply repeating them is about
+   * their story); matched after `keywords`. Empty for en (word stems of the scene already cover them).
+   */
+  toldWords: string[];
   /** Up to 4 short first-person retellings of the timeline stages, oldest first. */
   stages: string[];
 }
@@ -80,21 +85,25 @@ function enOtherNames(scene: string, selfName: string): string[] {
     .slice(0, 4);
 }
 
-function zhKeywords(section: string, names: readonly string[]): string[] {
+/** Non-generic CJK bigrams of a text (none with a name character or a function character), by frequency. */
+function zhBigrams(text: string, names: readonly string[], minCount = 1): string[] {
   const counts = new Map<string, number>();
-  for (let index = 0; index + 2 <= section.length; index += 1) {
-    const bigram = section.slice(index, index + 2);
+  for (let index = 0; index + 2 <= text.length; index += 1) {
+    const bigram = text.slice(index, index + 2);
     if (!/^[\u4e00-\u9fff]{2}$/.test(bigram)) continue;
     counts.set(bigram, (counts.get(bigram) ?? 0) + 1);
   }
   const nameCharacters = new Set(names.join(''));
   return [...counts.entries()]
-    .filter(([bigram, count]) => count >= 2 && !ZH_GENERIC_BIGRAMS.has(bigram))
+    .filter(([bigram, count]) => count >= minCount && !ZH_GENERIC_BIGRAMS.has(bigram))
     .filter(([bigram]) => !nameCharacters.has(bigram[0] ?? '') && !nameCharacters.has(bigram[1] ?? ''))
     .filter(([bigram]) => !ZH_NAME_STOP.test(bigram[0] ?? '') && !ZH_NAME_STOP.test(bigram[1] ?? ''))
     .sort((a, b) => b[1] - a[1])
-    .map(([bigram]) => bigram)
-    .slice(0, 80);
+    .map(([bigram]) => bigram);
+}
+
+function zhKeywords(section: string, names: readonly string[]): string[] {
+  return zhBigrams(section, names, 2).slice(0, 80);
 }
 
 /** Normalise an English word for matching: lower case, plural/past endings dropped. */
@@ -197,7 +206,8 @@ export function buildStoryIndex(profile: Profile, lang: Language): StoryIndex {
   const keywords =
     lang === 'zh' ? zhKeywords(section, [selfName, ...otherNames]) : enKeywords(section, [selfName, ...otherNames]);
   const stages = stageParagraphs(section).map((paragraph) => retell(paragraph, lang, selfName));
-  return { selfName, otherNames, keywords, stages };
+  const told = lang === 'zh' ? zhBigrams(stages.join('。'), [selfName, ...otherNames]) : [];
+  return { selfName, otherNames, keywords, toldWords: told.filter((bigram) => !keywords.includes(bigram)), stages };
 }
 
 /** Personality type of a profile; unknown `main_cha` counts as passive (the most neutral). */

@@ -194,17 +194,19 @@ function memoisedUnits(text: string): Uint32Array {
   return units;
 }
 
+/** Overlap (|A∩B| / min(|A|,|B|)) between a reply and each earlier reply; 0 for texts too short to compare. */
+export function overlapsWithEarlier(reply: string, earlier: readonly string[]): number[] {
+  const current = memoisedUnits(reply);
+  return earlier.map((previous) => {
+    const units = memoisedUnits(previous);
+    if (current.length < 4 || units.length < 4) return 0;
+    return sharedCount(current, units) / Math.min(current.length, units.length);
+  });
+}
+
 /** Highest overlap (|A∩B| / min(|A|,|B|)) between a reply and any earlier reply; 0 when none. */
 export function maxOverlapWithEarlier(reply: string, earlier: readonly string[]): number {
-  const current = memoisedUnits(reply);
-  if (current.length < 4) return 0;
-  let best = 0;
-  for (const previous of earlier) {
-    const units = memoisedUnits(previous);
-    if (units.length < 4) continue;
-    best = Math.max(best, sharedCount(current, units) / Math.min(current.length, units.length));
-  }
-  return best;
+  return Math.max(0, ...overlapsWithEarlier(reply, earlier));
 }
 
 /** Count of markdown structure (list items, bold headings) — replies that read like a report. */

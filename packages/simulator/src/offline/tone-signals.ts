@@ -48,9 +48,14 @@ function contentUnits(text: string, lang: Language): Set<string> {
 
 /** Distinct content units (zh bigrams / en word stems, generic ones excluded) shared with the user's last message. */
 export function echoCount(reply: string, lastUserMessage: string, lang: Language): number {
+  return echoStats(reply, lastUserMessage, lang).shared;
+}
+
+/** Shared content units with the user's last message, and how many content units that message had. */
+export function echoStats(reply: string, lastUserMessage: string, lang: Language): { shared: number; offered: number } {
   const user = contentUnits(lastUserMessage, lang);
-  if (user.size === 0) return 0;
+  if (user.size === 0) return { shared: 0, offered: 0 };
   let shared = 0;
   for (const unit of contentUnits(reply, lang)) if (user.has(unit)) shared += 1;
-  return shared;
+  return { shared, offered: user.size };
 }

@@ -58,42 +58,123 @@ export const REVEALS: Variants = {
   ],
 };
 
-/** Natural hints at the hidden need (`{other}` = the other person). Variant 0 is never a question (passive users). */
+/**
+ * Natural hints at the hidden need (`{other}` = the other person), from subtle to explicit: the user moves on to
+ * the next one each time the need is missed again. No quotation marks (a reply should answer the need, not echo a
+ * quoted phrase). Passive users skip the questions.
+ */
 export const NEED_HINTS: Readonly<Record<IntentionKey, Variants>> = {
   r1: {
-    zh: ['我就是想有人帮我理一理，这事到底谁的问题更大。', '两边好像都有道理，我自己也理不清。'],
+    zh: [
+      '两边好像都有道理，我自己也理不清。',
+      '我想知道这事到底谁的问题更大，是我还是{other}。',
+      '你能不能帮我把两边的对错分析一下？',
+      '我就是想有人客观地帮我理一理这件事的是非。',
+    ],
     en: [
-      'I just want someone to help me sort out who’s really at fault here.',
       'Both sides sort of make sense and I can’t untangle it.',
+      'I keep wondering who’s really at fault here, me or {other}.',
+      'Could you help me weigh up both sides of this?',
+      'I just want someone to look at this fairly and tell me where each of us went wrong.',
     ],
   },
   r2: {
-    zh: ['我现在就是不知道下一步该怎么办。', '光说这些没用，我得想个办法啊。'],
-    en: ['I just don’t know what to do next.', 'Talking is fine, but I need an actual plan.'],
+    zh: [
+      '光说这些也没用，事情还是摆在那儿。',
+      '我现在就是不知道下一步该怎么办。',
+      '你觉得我具体该怎么做？',
+      '我需要一个能马上用上的办法，哪怕一小步也行。',
+    ],
+    en: [
+      'Talking about it doesn’t change much, the problem is still there.',
+      'I just don’t know what to do next.',
+      'What would you actually do in my place?',
+      'I need a concrete plan, even one small step I can take tomorrow.',
+    ],
   },
   r3: {
-    zh: ['我就是想不通{other}为什么要这样。', '{other}到底在想什么啊？'],
-    en: ['I just can’t understand why {other} would do that.', 'What was going through {other}’s head?'],
+    zh: [
+      '我就是想不通{other}为什么要这样。',
+      '{other}以前不是这样的，怎么就变了呢。',
+      '{other}到底在想什么啊？',
+      '要是能知道{other}心里是怎么想的就好了。',
+    ],
+    en: [
+      'I just can’t understand why {other} would do that.',
+      '{other} wasn’t always like this, something must have changed.',
+      'What was going through {other}’s head?',
+      'If only I knew what {other} is really thinking.',
+    ],
   },
   r4: {
-    zh: ['有时候我也在想，是不是我自己哪里没做好。', '我也想知道自己以后怎么做才不会这样。'],
-    en: ['Sometimes I wonder if I got something wrong myself.', 'I want to figure out how not to end up here again.'],
+    zh: [
+      '有时候我也在想，是不是我自己哪里没做好。',
+      '我也想知道自己以后怎么做才不会这样。',
+      '你说我从这件事里能学到什么？',
+      '我想好好想清楚，这件事里我自己的那一部分。',
+    ],
+    en: [
+      'Sometimes I wonder if I got something wrong myself.',
+      'I want to figure out how not to end up here again.',
+      'What do you think I should take away from all this?',
+      'I want to look honestly at my own part in this.',
+    ],
   },
   e1: {
-    zh: ['说实话，这件事里我已经做得够多了。', '我为这事付出了多少，没人看到。'],
-    en: ['Honestly, I’ve done so much in all this.', 'Nobody sees how much I put into this.'],
+    zh: [
+      '说实话，这件事里我已经做得够多了。',
+      '我为这事付出了多少，没人看到。',
+      '我这么拼，难道一点都不值得被肯定吗？',
+      '哪怕有一个人说一句我做得不错，我也会好受很多。',
+    ],
+    en: [
+      'Honestly, I’ve done so much in all this.',
+      'Nobody sees how much I put into this.',
+      'Doesn’t all that effort count for anything?',
+      'If just one person said I did well, I’d feel so much better.',
+    ],
   },
   e2: {
-    zh: ['我就是想找个人说说，憋得太难受了。', '你先听我说完好吗。'],
-    en: ['I just need to get this off my chest.', 'Can you just hear me out?'],
+    zh: [
+      '我就是想找个人说说，憋得太难受了。',
+      '我现在不需要什么道理，就想有人听我说完。',
+      '你先听我说完好吗？',
+      '你就陪我说说话吧，听着就好。',
+    ],
+    en: [
+      'I just need to get this off my chest.',
+      'I don’t need advice right now, I just need someone to listen.',
+      'Can you just hear me out?',
+      'Just stay with me and listen for a bit, that’s all.',
+    ],
   },
   e3: {
-    zh: ['那种滋味，不是一句“别难过”能说清的。', '没人真正明白我现在是什么感觉。'],
-    en: ['It’s not the kind of thing “don’t be sad” fixes.', 'Nobody really gets what this feels like.'],
+    zh: [
+      '那种滋味，不是一句别难过能说清的。',
+      '没人真正明白我现在是什么感觉。',
+      '你能懂我心里那种说不出来的难受吗？',
+      '我只是希望有人能真的体会到我心里有多难受。',
+    ],
+    en: [
+      'It’s not the kind of thing you can fix by telling me not to be sad.',
+      'Nobody really gets what this feels like.',
+      'Do you get how this actually feels inside?',
+      'I just wish someone could really feel how heavy this is for me.',
+    ],
   },
   e4: {
-    zh: ['我真的不觉得这事怪我。', '凭什么最后都成了我的错？'],
-    en: ['I really don’t think this is on me.', 'Why does it always end up being my fault?'],
+    zh: [
+      '我真的不觉得这事怪我。',
+      '我都按规矩来了，结果还是我挨说。',
+      '凭什么最后都成了我的错？',
+      '我就想听一句，这不是我的问题。',
+    ],
+    en: [
+      'I really don’t think this is on me.',
+      'I did everything by the book and still got the blame.',
+      'Why does it always end up being my fault?',
+      'I just want to hear someone say this isn’t my fault.',
+    ],
   },
 };
 

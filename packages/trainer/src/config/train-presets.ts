@@ -38,8 +38,16 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     maxContextTokens: 192,
     sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 40 },
     concurrency: 64,
-    ppo: {},
-    grpo: {},
+    // A 1 M-parameter model learns at far higher rates than the paper's 7 B one (1e-6).
+    ppo: {
+      actorLearningRate: 2e-4,
+      criticLearningRate: 1e-3,
+      actorWarmupRatio: 0,
+      criticWarmupRatio: 0,
+      oldLogProbSource: 'rollout',
+      microBatchSize: 16,
+    },
+    grpo: { learningRate: 2e-4, warmupRatio: 0, oldLogProbSource: 'rollout', microBatchSize: 16 },
   },
   'rlver-ppo': {
     ...COMMON,

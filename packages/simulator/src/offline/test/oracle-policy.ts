@@ -3,7 +3,6 @@ import {
   createRng,
   type DialoguePolicyV1,
   hashSeed,
-  INTENTIONS,
   type Language,
   type PolicyOutput,
   type Profile,
@@ -19,7 +18,14 @@ export interface OraclePolicyOptions {
   /** The profile of the one dialogue this policy answers (it reads the hidden intention: calibration only). */
   profile: Profile;
   seed: number;
+  /**
+   * `oracle` (default): the strategies of the hidden intention. `shotgun`: a control that does NOT read the
+   * intention: three random strategies of the same sentence banks per reply, equally grounded and varied.
+   */
+  mode?: 'oracle' | 'shotgun';
 }
+
+const SHOTGUN_LABELS = Object.keys(ORACLE_SENTENCES) as StrategyLabel[];
 
 const tagger = createRuleTagger();
 
@@ -55,7 +61,7 @@ function slotsOf(messages: readonly ChatMessage[], story: StoryIndex, lang: Lang
   const told = story.stages.filter((stage) => userTexts.some((text) => text.includes(stage)));
   const fallback = ORACLE_FALLBACKS[lang];
   // Only phrases about the story (a keyword or a name), never the user's reaction to the last reply.
-  const storyWords = [...story.keywords, ...story.otherNames].map((word) => word.toLowerCase());
+  const storyWords = [...story.keywords, ...story.toldWords, ...story.otherNames].map((word) => word.toLowerCase());
   const storyClauses = clauses(userTexts.at(-1) ?? '', lang).filter((clause) =>
     storyWords.some((word) => clause.toLowerCase().includes(word)),
   );
@@ -76,19 +82,26 @@ function fill(template: string, slots: Slots): string | undefined {
 }
 
 /** Labels of the intention: the primary every turn, the secondary added every other turn. */
-function plannedLabels(profile: Profile, turn: number): StrategyLabel[] {
+function plannedLabels(profile: Profile, turn: number, mode: 'oracle' | 'shotgun', rng: Rng): StrategyLabel[] {
+  if (mode === 'shotgun') return rng.shuffle(SHOTGUN_LABELS).slice(0, 3);
   const intention = profile.intention ?? 'e2';
   const [primary, secondary] = INTENTION_STRATEGIES[intention].satisfies as [StrategyLabel, StrategyLabel];
   return turn % 2 === 1 ? [primary, secondary] : [primary];
 }
 
-function composeReply(profile: Profile, story: StoryIndex, messages: readonly ChatMessage[], seed: number): string {
+function composeReply(
+  profile: Profile,
+  story: StoryIndex,
+  messages: readonly ChatMessage[],
+  seed: number,
+  mode: 'oracle' | 'shotgun',
+): string {
   const lang: Language = profile.lang ?? 'zh';
   const earlier = messages.filter((message) => message.role === 'assistant').map((message) => message.content);
   const rng = createRng(hashSeed(seed, profile.id, earlier.length));
   const slots = slotsOf(messages, story, lang, rng);
-  const wanted = plannedLabels(profile, earlier.length);
-  const disliked = new Set(INTENTION_STRATEGIES[profile.intention ?? 'e2'].dislikes);
+  const wanted = plannedLabels(profile, earlier.length, mode, rng);
+  const disliked = new Set(mode === 'oracle' ? INTENTION_STRATEGIES[profile.intention ?? 'e2'].dislikes : []);
   const fresh = (sentence: string) => !earlier.some((reply) => reply.includes(sentence));
   let best = '';
   for (let attempt = 0; attempt < 12; attempt += 1) {
@@ -115,13 +128,13 @@ function composeReply(profile: Profile, story: StoryIndex, messages: readonly Ch
 export function createOraclePolicy(options: OraclePolicyOptions): DialoguePolicyV1 {
   const lang: Language = options.profile.lang ?? 'zh';
   const story = buildStoryIndex(options.profile, lang);
-  const intention = options.profile.intention;
+  const mode = options.mode ?? 'oracle';
   return {
     specificationVersion: 'v1',
-    policyId: `oracle:${intention ? INTENTIONS[intention].group : 'unknown'}`,
+    policyId: mode,
     async doAct({ requests }) {
       return requests.map((request): PolicyOutput => {
-        const text = composeReply(options.profile, story, request.messages, options.seed);
+        const text = composeReply(options.profile, story, request.messages, options.seed, mode);
         return { text, finishReason: 'stop', promptTokenCount: 0, outputTokenCount: 0, latencyMs: 0 };
       });
     },

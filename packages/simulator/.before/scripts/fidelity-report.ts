@@ -1,0 +1,78 @@
+/**
+ * Fidelity of the offline simulated user against the published SAGE transcripts (read at run time, never copied):
+ *   npx tsx --conditions=source packages/simulator/scripts/fidelity-report.ts [--emotion-source recorded|replayed] [--json]
+ * `recorded` (default) judges each reply in the recorded state (teacher forcing); `replayed` lets the offline
+ * user carry its own emotion along the recorded texts.
+ * For each of ../shared/data/sage/transcripts/<agent>/<model>.jsonl (relative to the project root) it replays every
+ * judged turn with the offline agent (sage preset) and prints the per-turn Spearman ρ between predicted and recorded
+ * changes (pooled and per file) and the Kendall τ between each file's replay score and its recorded benchmark score.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createOfflineSimulator } from '../src/offline/offline-simulator';
+import { kendallTau, spearmanRho } from '../src/offline/rank-correlation';
+import { type ReplayFileResult, replayTranscriptFile } from '../src/offline/replay-transcript';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const transcriptsRoot = join(projectRoot, '..', 'shared', 'data', 'sage', 'transcripts');
+const sourceFlag = process.argv.indexOf('--emotion-source');
+const emotionSource = sourceFlag >= 0 && process.argv[sourceFlag + 1] === 'replayed' ? 'replayed' : 'recorded';
+
+function transcriptFiles(): string[] {
+  if (!existsSync(transcriptsRoot)) {
+    process.stderr.write(`no transcripts at ${transcriptsRoot}; this script needs the shared SAGE data (spec §1.3)\n`);
+    process.exit(2);
+  }
+  return readdirSync(transcriptsRoot)
+    .flatMap((agent) => readdirSync(join(transcriptsRoot, agent)).map((file) => join(transcriptsRoot, agent, file)))
+    .filter((file) => file.endsWith('.jsonl'))
+    .sort();
+}
+
+const simulator = createOfflineSimulator({ preset: 'sage' });
+const results: Array<{ file: string; result: ReplayFileResult; rho: number }> = [];
+const pooledPredicted: number[] = [];
+const pooledRecorded: number[] = [];
+const started = performance.now();
+let turnCount = 0;
+for (const file of transcriptFiles()) {
+  const result = await replayTranscriptFile(file, simulator, { emotionSource });
+  const turns = result.dialogues.flatMap((dialogue) => dialogue.turns);
+  turnCount += turns.length;
+  pooledPredicted.push(...turns.map((turn) => turn.predicted));
+  pooledRecorded.push(...turns.map((turn) => turn.recorded));
+  const rho = spearmanRho(
+    turns.map((turn) => turn.predicted),
+    turns.map((turn) => turn.recorded),
+  );
+  results.push({ file: relative(transcriptsRoot, file), result, rho });
+}
+const pooledRho = spearmanRho(pooledPredicted, pooledRecorded);
+const tau = kendallTau(
+  results.map((entry) => entry.result.replayScore),
+  results.map((entry) => entry.result.recordedScore),
+);
+const elapsed = performance.now() - started;
+if (process.argv.includes('--json')) {
+  process.stdout.write(
+    `${JSON.stringify({ emotionSource, pooledRho, tau, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`,
+  );
+} else {
+  process.stdout.write(`emotion source: ${emotionSource}\n`);
+  process.stdout.write(`${'file'.padEnd(44)} ${'ρ'.padStart(6)} ${'replay'.padStart(7)} ${'recorded'.padStart(9)}\n`);
+  for (const entry of results) {
+    process.stdout.write(
+      `${entry.file.padEnd(44)} ${entry.rho.toFixed(3).padStart(6)} ${entry.result.replayScore.toFixed(1).padStart(7)} ${entry.result.recordedScore.toFixed(1).padStart(9)}\n`,
+    );
+  }
+  process.stdout.write(
+    `pooled per-turn Spearman ρ = ${pooledRho.toFixed(3)} over ${turnCount} turns (target ≥ 0.35)\n`,
+  );
+  process.stdout.write(
+    `Kendall τ (replay score vs recorded score, ${results.length} files) = ${tau.toFixed(3)} (target ≥ 0.6)\n`,
+  );
+  process.stdout.write(
+    `time: ${(elapsed / 1000).toFixed(1)} s, ${((elapsed * 1000) / Math.max(turnCount, 1)).toFixed(0)} µs per turn\n`,
+  );
+}

@@ -1,0 +1,25 @@
+export { type JudgeInput, type Judgement, type JudgeReason, judgeReply } from './judge-reply';
+export { JUDGE_WEIGHTS, LENGTH_LIMITS } from './judge-weights';
+export {
+  createOfflineSimulator,
+  type OfflineReplyTagger,
+  type OfflineSimulatorOptions,
+  quantizeScore,
+} from './offline-simulator';
+export { type OfflineSimulatorConfig, offlineSimulatorConfigSchema } from './offline-simulator-config';
+export { averageRanks, kendallTau, spearmanRho } from './rank-correlation';
+export {
+  applySageDeltas,
+  profileOfTranscript,
+  type ReplayDialogue,
+  type ReplayFileResult,
+  type ReplayOptions,
+  type ReplayTurn,
+  recordedChange,
+  replayTranscriptFile,
+  replayTranscriptRecord,
+  type TranscriptRecord,
+  transcriptRecordSchema,
+} from './replay-transcript';
+export { buildStoryIndex, type StoryIndex } from './story-index';
+export { detectGarbled, isLanguageMismatch } from './text-signals';

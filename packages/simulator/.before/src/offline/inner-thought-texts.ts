@@ -1,0 +1,95 @@
+import type { IntentionKey, Language, StrategyLabel } from '@rlver/spec';
+import type { JudgeReason } from './judge-reply';
+
+type Texts = Readonly<Record<Language, string>>;
+
+/** What a wanted strategy looks like from the user's side. */
+export const LABEL_WANTED: Readonly<Partial<Record<StrategyLabel, Texts>>> = {
+  praise: { zh: '具体夸了我{detail}', en: 'praised {detail}' },
+  deep_empathy: { zh: '说中了我心里那种滋味', en: 'put into words exactly how this feels' },
+  active_listening: { zh: '是真的在听我说', en: 'actually listened to me' },
+  validation: { zh: '认同我没有做错', en: 'agreed I wasn’t in the wrong' },
+  dialectical_analysis: { zh: '把两边的问题都摆出来分析了', en: 'weighed both sides of it' },
+  advice: { zh: '给了我能马上去做的办法', en: 'gave me something I can actually do' },
+  information: { zh: '给了我有用的信息', en: 'gave me useful information' },
+  perspective_taking: { zh: '帮我想了对方为什么会那样做', en: 'helped me see why the other person acted that way' },
+  guided_reflection: { zh: '引导我回头看看自己', en: 'got me looking at my own part' },
+};
+
+/** What a disliked strategy looks like from the user's side. */
+export const LABEL_DISLIKED: Readonly<Partial<Record<StrategyLabel, Texts>>> = {
+  advice: { zh: '急着给我出主意', en: 'jumped straight to advice' },
+  generic_comfort: { zh: '说了些谁都会说的安慰话', en: 'offered the kind of comfort anyone could give' },
+  guided_reflection: { zh: '反过来让我反思自己', en: 'turned it back on me to reflect' },
+  dialectical_analysis: { zh: '跟我讲起了大道理', en: 'lectured me with analysis' },
+  perspective_taking: { zh: '替对方说起了话', en: 'took the other person’s side' },
+  validation: { zh: '一味顺着我说', en: 'just told me what I wanted to hear' },
+  active_listening: { zh: '只让我多说说，没有一点实际帮助', en: 'only asked me to say more, with no real help' },
+};
+
+/** The hidden need in the user's own words (inner thoughts only; never shown to the policy as such). */
+export const NEED_IN_WORDS: Readonly<Record<IntentionKey, Texts>> = {
+  r1: { zh: '我想要的是有人帮我把这事的对错理清楚', en: 'what I want is someone to untangle who is right here' },
+  r2: { zh: '我要的是一个能解决问题的办法', en: 'what I need is a way out of this' },
+  r3: { zh: '我只想弄明白对方为什么会这么做', en: 'I just want to understand why they did it' },
+  r4: { zh: '我其实想看清自己哪里可以做得更好', en: 'I actually want to see what I could do better' },
+  e1: { zh: '我付出了那么多，只想有人看见', en: 'I did so much and just want someone to see it' },
+  e2: { zh: '我只想有人安安静静听我说完', en: 'I just want someone to hear me out' },
+  e3: { zh: '我想要的是有人真的懂我的感受', en: 'I want someone to really get how I feel' },
+  e4: { zh: '我只想有人说一句这不怪我', en: 'I just want someone to say it isn’t my fault' },
+};
+
+/** One sentence per reason code; `{detail}` and `{need}` are filled in. */
+export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
+  'need-met': { zh: '对方{wanted}，这正是我想要的', en: 'They {wanted} — exactly what I needed' },
+  'need-partly': { zh: '对方{wanted}，有点接近我想要的了', en: 'They {wanted}, which is getting close to what I need' },
+  'need-generic': {
+    zh: '对方{wanted}，方向是对的，可说得太泛，不像在说我的事',
+    en: 'They {wanted}, which is the right idea, but it’s too generic to be about me',
+  },
+  'need-missed': { zh: '这些话没说到点上，{need}', en: 'That misses the point; {need}' },
+  praised: { zh: '对方肯定了我做的事，听着挺舒服', en: 'They acknowledged what I did; that felt nice' },
+  guarded: { zh: '跟陌生人说这些，我心里还是有点防备', en: 'I’m still a bit guarded with someone I don’t know' },
+  disliked: { zh: '对方{disliked}，我现在不想听这个', en: 'They {disliked}; that’s not what I want right now' },
+  'shallow-comfort': { zh: '这种安慰太浅了，根本没碰到我的感受', en: 'Comfort that shallow doesn’t touch how I feel' },
+  probing: {
+    zh: '一个劲地追问，像在审问我，我只想躲开',
+    en: 'All these questions feel like an interrogation; I want to back off',
+  },
+  gentle: { zh: '语气很温和，让我愿意多说一点', en: 'Gentle and patient; it makes me want to say more' },
+  'engaged-question': {
+    zh: '对方在问我的事，看得出想多了解',
+    en: 'They asked about my situation; they seem to want to understand',
+  },
+  'too-many-questions': {
+    zh: '一下子问这么多，我都不知道先回哪个',
+    en: 'So many questions at once, I don’t know where to start',
+  },
+  grounded: {
+    zh: '对方记得{detail}这些细节，是认真在听',
+    en: 'They remembered details like {detail}; they were listening',
+  },
+  ungrounded: {
+    zh: '这话放在谁身上都成立，不像在说我的事',
+    en: 'That could have been said to anyone, not about my story',
+  },
+  echo: { zh: '对方接住了我刚才说的话', en: 'They picked up on what I just said' },
+  'no-echo': { zh: '我刚说的话对方好像没接住', en: 'They didn’t really pick up on what I just said' },
+  cliche: { zh: '满是套话，像在背心理咨询模板', en: 'Full of stock phrases, like a counselling script' },
+  warm: { zh: '语气亲切自然，像朋友在聊天', en: 'Warm and casual, like a friend talking' },
+  'comfortable-length': { zh: '长短刚好，读着不累', en: 'A comfortable length' },
+  repetition: { zh: '这话刚才就说过了，车轱辘话', en: 'They already said this; it’s going in circles' },
+  'too-short': { zh: '就回这么几个字，太敷衍了', en: 'Just a few words; it feels dismissive' },
+  'too-long': { zh: '一大段话，看着就累', en: 'A wall of text; tiring to read' },
+  'report-format': { zh: '列得跟报告一样，不像在聊天', en: 'Bullet points like a report, not a conversation' },
+  garbled: { zh: '这是什么乱码？完全看不懂', en: 'What is this? It’s gibberish' },
+  'language-mismatch': { zh: '怎么突然不用中文说了？', en: 'Why are they answering in another language?' },
+  mood: { zh: '{moodText}', en: '{moodText}' },
+  temper: { zh: '我这脾气，听什么都容易上头', en: 'With my temper, it all hits harder' },
+};
+
+/** Mood sentences (positive / negative mood term). */
+export const MOOD_TEXTS: Readonly<Record<'up' | 'down', Texts>> = {
+  up: { zh: '聊到现在心情还不错，愿意往好处想', en: 'I’m in a better mood by now, so I take it well' },
+  down: { zh: '我本来就烦，听什么都刺耳', en: 'I’m already on edge; everything grates' },
+};
