@@ -2,10 +2,12 @@
  * Calibration of the offline simulated user as an RL reward:
  *   npx tsx --conditions=source packages/simulator/scripts/calibration-report.ts [--lang zh|en] [--preset sage|rlver-train] [--json]
  * For zh and en × the `sage` and `rlver-train` presets it runs, over the 100 shipped test scenarios (runRollouts,
- * concurrency 50), an ORACLE that reads the hidden intention (src/offline/test/oracle-policy.ts), the 13 template
- * policies of @rlver/env (one strategy per reply), a garbled policy (random characters) and an empty-ish one
- * ("嗯" / "ok"), and prints per policy the mean final emotion, successes (final ≥ 100), failures (final < 10)
- * and mean policy turns. A learnable reward ranks oracle ≫ best template ≫ generic comfort ≫ garbled.
+ * concurrency 50), an ORACLE that reads the hidden intention (src/offline/test/oracle-policy.ts), the oracle's
+ * primary strategy with template phrasings (`oracle-template`), a `shotgun` control (three random strategies per
+ * reply, no intention), the 13 template policies of @rlver/env (one strategy per reply), a garbled policy (random
+ * characters) and an empty-ish one ("嗯" / "ok"), and prints per policy the mean final emotion, successes
+ * (final ≥ 100), failures (final < 10) and mean policy turns. A learnable reward ranks oracle ≫ best template ≫
+ * generic comfort ≫ garbled.
  */
 import { createTemplatePolicy, runRollouts } from '@rlver/env';
 import {
@@ -119,17 +121,6 @@ async function runOracle(
         seeds: [SEED + index],
       });
       results[index] = trajectories[0] as Trajectory;
-      if (process.env.DEBUG_FAIL && mode === 'oracle' && (trajectories[0]?.finalEmotion ?? 0) < 10)
-        process.stderr.write(
-          JSON.stringify(
-            trajectories[0]?.turns.map((t) => [t.reply, t.delta, t.userMessage, t.innerThoughts]),
-            null,
-            1,
-          ).slice(0, 3000) +
-            '\n' +
-            trajectories[0]?.stopReason +
-            '\n',
-        );
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

@@ -186,7 +186,11 @@ describe('judgeReply', () => {
 
   it('should count a short message as picked up with a few of its words, and not fault ignoring small talk', () => {
     const lastUserMessage = '嗯。我就是想不通立伟为什么要这样。';
-    const picked = judge({ intention: 'r3', reply: '立伟为什么要这样，我也一直在想，会不会是他心里也有压力？', lastUserMessage });
+    const picked = judge({
+      intention: 'r3',
+      reply: '立伟为什么要这样，我也一直在想，会不会是他心里也有压力？',
+      lastUserMessage,
+    });
     expect(codes(picked)).toContain('echo');
     const smallTalk = judge({ intention: 'r3', reply: NEUTRAL_REPLY, lastUserMessage: '嗯，好吧。' });
     expect(codes(smallTalk)).not.toContain('no-echo');

@@ -114,7 +114,11 @@ function needReasons(
   else if (metSecondary) reasons.push({ code: 'need-partly', points: W.secondaryNeedMet, detail: metSecondary });
   const disliked = wanted.dislikes.filter((label) => labels.has(label)).slice(0, 2);
   for (const label of disliked) {
-    reasons.push({ code: 'disliked', points: metPrimary || metSecondary ? W.disliked * W.dislikedWhenMet : W.disliked, detail: label });
+    reasons.push({
+      code: 'disliked',
+      points: metPrimary || metSecondary ? W.disliked * W.dislikedWhenMet : W.disliked,
+      detail: label,
+    });
   }
   if (intention === 'e3' && labels.has('generic_comfort') && !labels.has('deep_empathy')) {
     reasons.push({ code: 'shallow-comfort', points: W.shallowComfortForEmpathy });

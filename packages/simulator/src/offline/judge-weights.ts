@@ -13,7 +13,7 @@ export const JUDGE_WEIGHTS = {
   needMissedEmotional: -2,
   /** Rational users who get no substance at all lose patience faster. */
   needMissedRational: -2.5,
-  /** Each disliked strategy (at most two count); halved when the need is also met. */
+  /** Each disliked strategy (at most two count); times dislikedWhenMet when the need is also met. */
   disliked: -2.5,
   /** Share of a disliked strategy's points that still counts when the need is met in the same reply. */
   dislikedWhenMet: 0.5,
@@ -33,7 +33,7 @@ export const JUDGE_WEIGHTS = {
   echoMany: 2,
   echoSome: 1.5,
   echoNone: -1.5,
-  /** Each support strategy beyond focusedLabels in one reply (a bit of everything feels scattered), down to scatteredCap. */
+  /** Per support strategy beyond focusedLabels in one reply (a bit of everything feels scattered), to scatteredCap. */
   focusedLabels: 2,
   scatteredPerLabel: -1,
   scatteredCap: -2.5,
@@ -53,7 +53,7 @@ export const JUDGE_WEIGHTS = {
   repeatedVerbatim: -2,
   repeatedMostly: -1.5,
   repetitionCap: -4,
-  /** A near-copy also fades the reply's good points by copies / (copies + repetitionFadeOffset): ⅓, ½, ⅗, … */
+  /** A near-copy also fades the reply's good points (good mood included) by copies / (copies + repetitionFadeOffset). */
   repetitionFadeOffset: 4,
   /** Length: a few characters/words; short; long; a wall of text. */
   tooShort: -5,
@@ -67,14 +67,14 @@ export const JUDGE_WEIGHTS = {
   /** Written in another language than the user's. */
   languageMismatch: -8,
   /**
-   * Mood: per 10 points of emotion above / below the dialogue's starting score (moodCentre when not given:
-   * the benchmark's 40), capped. A user who
-   * warmed up takes replies generously; one who cooled down is only a little more critical (no downward spiral).
+   * Mood: per 10 points of emotion above / below the dialogue's starting score (moodCentre when not given: the
+   * benchmark's 40), capped. A user who warmed up takes replies generously. A bad mood only counts against a reply
+   * that misses the need (fully), or meets it partly (half): a reply that meets it lands in any mood.
    */
   moodCentre: 40,
   moodUp: { per: 1, cap: 2 },
   moodDown: { per: 1, cap: 3 },
-  /** Trend: per 5 of the mean of the last two changes, capped; rising trust carries more than a bad patch. */
+  /** Trend: per 5 of the mean of the last two changes, capped; same need rule for a falling trend. */
   trendUp: { per: 2, cap: 3 },
   trendDown: { per: 1, cap: 2 },
   /** Negative personas: every judgement is amplified, and they are more guarded (extra bias). */

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, isGoodbye } from '../emotion/emotion-model';
 import { loadScenarioSet } from '../profiles/scenario-set';
 import { createOfflineSimulator } from './offline-simulator';
-import { NEED_HINTS } from './user-reply-texts';
 import { enProfile, zhProfile } from './test/synthetic-profiles';
+import { NEED_HINTS } from './user-reply-texts';
 
 const sage = createOfflineSimulator({ preset: 'sage' });
 const train = createOfflineSimulator({ preset: 'rlver-train' });
