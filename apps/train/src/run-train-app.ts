@@ -43,7 +43,7 @@ async function evaluate(
     outDir,
     concurrency: config.concurrency,
     seed: config.seed,
-    sampling: { temperature: 0, maxNewTokens: config.sampling.maxNewTokens },
+    sampling: { temperature: config.evalTemperature, maxNewTokens: config.sampling.maxNewTokens },
     label,
     onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
   });

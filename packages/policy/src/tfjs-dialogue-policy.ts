@@ -160,7 +160,15 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
     encodeChat,
     async doAct({ requests, sampling, signal }) {
       const merged = { ...DEFAULT_SAMPLING, ...options.sampling, ...sampling };
-      const baseSeed = merged.seed ?? hashSeed(options.seed ?? 0, callIndex);
+      // A call's seed depends on what it is asked (not on how many calls came before), so the turns of a
+      // dialogue draw different noise and a resumed run samples exactly as an uninterrupted one.
+      const baseSeed =
+        merged.seed === undefined
+          ? hashSeed(options.seed ?? 0, callIndex)
+          : hashSeed(
+              merged.seed,
+              ...requests.map((request) => request.messages.map((message) => message.content).join('\u0001')),
+            );
       callIndex += 1;
       const outputs: PolicyOutput[] = [];
       for (let start = 0; start < requests.length; start += maxBatchSize) {

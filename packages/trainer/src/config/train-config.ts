@@ -73,6 +73,14 @@ export const trainConfigSchema = z
      * penalty, spec §10 #10). `null` keeps the reference behaviour.
      */
     emptyReplyReward: z.number().min(0).max(1).nullable(),
+    /**
+     * Lower bound of the training reward `max(final / 100, rewardFloor)`. The paper clips at 0; under the
+     * unclamped `rlver-train` dynamics scores below 0 still rank replies, so `null` keeps them (final / 100).
+     * The benchmark always reports the paper's clipped score.
+     */
+    rewardFloor: z.number().nullable(),
+    /** Sampling temperature of the before/after benchmark (paper: 0, greedy). */
+    evalTemperature: z.number().min(0),
     /** Save a checkpoint every k steps (and at the end). */
     checkpointEvery: z.number().int().positive(),
     /** Stop the run after this many consecutive skipped (non-finite) updates. */

@@ -12,6 +12,8 @@ const COMMON = {
   seed: 0,
   packing: 'per-turn',
   emptyReplyReward: 0,
+  rewardFloor: 0,
+  evalTemperature: 0,
   trainEmotionPreset: 'rlver-train',
   checkpointEvery: 5,
   maxConsecutiveSkippedUpdates: 3,

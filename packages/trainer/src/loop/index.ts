@@ -5,6 +5,7 @@ export {
   type TrainingComponents,
   TrainingDivergedError,
   type TrainingOutcome,
+  trainingReward,
 } from './run-training';
 export { readCheckpointState, saveCheckpoint, type TrainingState, trainingStateSchema } from './training-state';
 export { computeTrainingStepMetrics } from './training-step-metrics';

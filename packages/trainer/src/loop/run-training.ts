@@ -63,6 +63,19 @@ export interface TrainingOutcome {
   lastMetrics: Record<string, number> | undefined;
 }
 
+/**
+ * The reward the algorithm sees: `max(final / 100, rewardFloor)` (the paper's terminal reward when the floor
+ * is 0), and `emptyReplyReward` for a dialogue the policy ended with an empty reply.
+ */
+export function trainingReward(
+  trajectory: Trajectory,
+  config: Pick<TrainConfig, 'rewardFloor' | 'emptyReplyReward'>,
+): number {
+  if (trajectory.stopReason === 'policy_empty' && config.emptyReplyReward !== null) return config.emptyReplyReward;
+  const reward = trajectory.finalEmotion / 100;
+  return config.rewardFloor === null ? reward : Math.max(reward, config.rewardFloor);
+}
+
 /** Profiles of one step: a seeded sample, the same on a resumed run as on an uninterrupted one. */
 export function profilesForStep(profiles: readonly Profile[], count: number, seed: number, step: number): Profile[] {
   const rng = createRng(hashSeed(seed, 'profiles', step));
@@ -121,11 +134,10 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       signal: components.signal,
     });
     if (rollouts.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
-    const trajectories: Trajectory[] = rollouts.trajectories.map((trajectory) =>
-      trajectory.stopReason === 'policy_empty' && config.emptyReplyReward !== null
-        ? { ...trajectory, reward: config.emptyReplyReward }
-        : trajectory,
-    );
+    const trajectories: Trajectory[] = rollouts.trajectories.map((trajectory) => ({
+      ...trajectory,
+      reward: trainingReward(trajectory, config),
+    }));
     const rolloutSeconds = (performance.now() - rolloutStarted) / 1000;
     const failed = trajectories.filter((trajectory) => trajectory.stopReason === 'error');
     if (trajectories.length > 0 && failed.length / trajectories.length > config.maxErrorFraction) {
