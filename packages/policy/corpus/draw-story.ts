@@ -30,8 +30,12 @@ export function fillName(text: string, name: string): string {
   return text.replaceAll('{name}', name);
 }
 
-/** A story from the corpus's own scenarios (rich, scenario-specific slot values). */
-export function drawScenarioStory(rng: Rng, lang: Language): Story {
+/**
+ * A story from the corpus's own scenarios (rich, scenario-specific slot values). With probability
+ * `genericEventFraction` a reply calls the event "what happened" / "这件事" instead of the scenario's phrase
+ * (which the user never says verbatim), so the model learns to stay grounded on unseen stories.
+ */
+export function drawScenarioStory(rng: Rng, lang: Language, genericEventFraction = 0): Story {
   const scenario = rng.pick(SCENARIOS[lang]);
   const name = rng.pick(rng.next() < 0.7 ? PERSON_NAMES[lang] : EXTRA_NAMES[lang]);
   const notes = NOTES[lang][scenario.topic];
@@ -42,7 +46,11 @@ export function drawScenarioStory(rng: Rng, lang: Language): Story {
     hasName: true,
     drawSlots: (slotRng) => ({
       name,
-      event: fillName(scenario.event, name),
+      // Draw only when enabled, so corpora without the option stay identical.
+      event:
+        genericEventFraction > 0 && slotRng.next() < genericEventFraction
+          ? GENERIC_SLOTS[lang].event
+          : fillName(scenario.event, name),
       feeling: scenario.feeling,
       effort: fillName(scenario.effort, name),
       motive: fillName(scenario.motive, name),

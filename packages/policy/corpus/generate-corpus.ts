@@ -29,6 +29,8 @@ export interface CorpusOptions {
   crossLanguageSystemFraction?: number;
   /** Share of dialogues built on the simulator's topics rather than the corpus's own scenarios (default 0.5). */
   simulatorStoryFraction?: number;
+  /** Share of replies to the corpus's own scenarios that name the event generically (default 0). */
+  genericEventFraction?: number;
   /** Probabilities of 1, 2, 3, 4 assistant turns (default 0.2, 0.3, 0.3, 0.2). */
   turnCountWeights?: readonly number[];
 }
@@ -121,7 +123,9 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   const rng = createRng(hashSeed('embedded-corpus', options.seed, index));
   const lang: Language = rng.next() < 0.5 ? 'en' : 'zh';
   const fromSimulator = rng.next() < (options.simulatorStoryFraction ?? 0.5);
-  const story = fromSimulator ? drawSimulatorStory(rng, lang) : drawScenarioStory(rng, lang);
+  const story = fromSimulator
+    ? drawSimulatorStory(rng, lang)
+    : drawScenarioStory(rng, lang, options.genericEventFraction ?? 0);
   const intention = rng.pick(INTENTION_KEYS);
   const thinking = rng.next() < (options.thinkingFraction ?? 0.35);
   const strategies = drawStrategies(rng, drawTurnCount(rng, options.turnCountWeights ?? DEFAULT_TURN_COUNT_WEIGHTS));

@@ -2,12 +2,13 @@
  * Pretrain the embedded policy (`assets/embedded`) on the generated bilingual corpus: next-token loss on
  * assistant tokens only, AdamW, global-norm clipping, warm-up + cosine schedule. Seeded: the same flags on the
  * same backend give the same checkpoint. Run the tokenizer first (`scripts/build-tokenizer.ts`).
- * Usage: `pnpm --filter @rlver/policy pretrain [--steps 750] [--batch 12] [--seed 1234] [--out DIR]`.
+ * Usage: `pnpm --filter @rlver/policy pretrain [--steps 750] [--batch 12] [--seed 1234] [--out DIR]`; the
+ * shipped checkpoint adds a second phase with `--init-from` (exact commands: corpus/README.md).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRng, hashSeed } from '@rlver/spec';
+import { createRng, hashSeed, safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { generateCorpus } from '../corpus/generate-corpus';
 import {
@@ -16,6 +17,7 @@ import {
   createTransformerModel,
   initTfBackend,
   loadPolicyTokenizer,
+  loadTransformerModel,
   saveCheckpoint,
 } from '../src/index';
 import {
@@ -30,6 +32,10 @@ import { type MaskedBatchTensors, maskedLanguageModelLoss } from './masked-langu
 const { values: flags } = parseArgs({
   options: {
     seed: { type: 'string', default: '1234' },
+    /** Continue from this checkpoint (a second phase) instead of a fresh, seeded initialisation. */
+    'init-from': { type: 'string' },
+    'thinking-fraction': { type: 'string', default: '0.25' },
+    'generic-event-fraction': { type: 'string', default: '0' },
     dialogues: { type: 'string', default: '8000' },
     steps: { type: 'string', default: '750' },
     batch: { type: 'string', default: '12' },
@@ -65,8 +71,9 @@ const endOfText = idOf('<|endoftext|>');
 const dialogues = generateCorpus({
   seed,
   dialogueCount: Number(flags.dialogues),
-  thinkingFraction: 0.25,
+  thinkingFraction: Number(flags['thinking-fraction']),
   noSystemFraction: 0.7,
+  genericEventFraction: Number(flags['generic-event-fraction']),
   turnCountWeights: [0.3, 0.35, 0.35],
 });
 const encoding = {
@@ -82,22 +89,34 @@ console.log(
   `corpus: ${dialogues.length} dialogues, ${samples.length} ≤ ${maxLength} tokens kept, ${corpusTokens} tokens, ${corpusTargets} assistant tokens`,
 );
 
-const model = createTransformerModel({
-  config: {
-    modelType: 'qwen2',
-    vocabSize: tokenizer.vocabSize,
-    hiddenSize: 128,
-    intermediateSize: 384,
-    numHiddenLayers: 4,
-    numAttentionHeads: 4,
-    numKeyValueHeads: 2,
-    maxPositionEmbeddings: 1024,
-    tieWordEmbeddings: true,
-    eosTokenIds: [imEnd, endOfText],
-    padTokenId: endOfText,
-  },
-  seed: hashSeed('embedded-init', seed),
-});
+const initFrom = flags['init-from'];
+const previousPhases = initFrom ? readPreviousPhases(initFrom) : [];
+const model = initFrom
+  ? await loadTransformerModel(initFrom)
+  : createTransformerModel({
+      config: {
+        modelType: 'qwen2',
+        vocabSize: tokenizer.vocabSize,
+        hiddenSize: 128,
+        intermediateSize: 384,
+        numHiddenLayers: 4,
+        numAttentionHeads: 4,
+        numKeyValueHeads: 2,
+        maxPositionEmbeddings: 1024,
+        tieWordEmbeddings: true,
+        eosTokenIds: [imEnd, endOfText],
+        padTokenId: endOfText,
+      },
+      seed: hashSeed('embedded-init', seed),
+    });
+
+/** The phases recorded in `training.json` of the checkpoint we continue from. */
+function readPreviousPhases(directory: string): unknown[] {
+  const parsed = safeParseJSON(readFileSync(join(directory, 'training.json'), 'utf8'));
+  if (!parsed.success || typeof parsed.value !== 'object' || parsed.value === null) return [];
+  const { previousPhases = [], lossCurve: _lossCurve, ...phase } = parsed.value as Record<string, unknown>;
+  return [...(previousPhases as unknown[]), phase];
+}
 console.log(`model: ${model.parameterCount()} parameters, backend ${backend}`);
 
 function batchTensors(batch: PaddedBatch): MaskedBatchTensors {
@@ -139,6 +158,11 @@ async function save(step: number, finalLoss: number): Promise<void> {
   const metadata = {
     schemaVersion: 1,
     seed,
+    initFrom: initFrom ?? null,
+    corpusOptions: {
+      thinkingFraction: Number(flags['thinking-fraction']),
+      genericEventFraction: Number(flags['generic-event-fraction']),
+    },
     steps: step,
     plannedSteps: totalSteps,
     batchSize,
@@ -160,6 +184,7 @@ async function save(step: number, finalLoss: number): Promise<void> {
     cpuTimeSeconds: Math.round((cpu.user + cpu.system) / 1e6),
     node: process.version,
     lossCurve,
+    previousPhases,
   };
   writeFileSync(join(flags.out, 'training.json'), `${JSON.stringify(metadata, null, 2)}\n`);
 }

@@ -79,6 +79,12 @@ export const trainConfigSchema = z
      * The benchmark always reports the paper's clipped score.
      */
     rewardFloor: z.number().nullable(),
+    /**
+     * Turn-level credit (spec §6.7 c), for per-turn packing: each policy turn is trained on the discounted sum of
+     * the emotion changes from that turn on, Σ_j γ^(j−k) Δ_j / 100, instead of the dialogue's final reward.
+     * The value is γ (0 = the turn's own change only); `null` = the paper's final reward on every turn.
+     */
+    turnCreditDiscount: z.number().min(0).max(1).nullable(),
     /** Sampling temperature of the before/after benchmark (paper: 0, greedy). */
     evalTemperature: z.number().min(0),
     /** Save a checkpoint every k steps (and at the end). */
@@ -111,6 +117,13 @@ export const trainConfigSchema = z
         code: 'custom',
         path: ['groupSize'],
         message: `groupSize is ${config.groupSize}; PPO uses one rollout per profile: set groupSize to 1 (or --algo grpo)`,
+      });
+    }
+    if (config.turnCreditDiscount !== null && config.packing !== 'per-turn') {
+      context.addIssue({
+        code: 'custom',
+        path: ['turnCreditDiscount'],
+        message: 'turn-level credit needs per-turn samples: set packing to "per-turn" or turnCreditDiscount to null',
       });
     }
     if (config.cache === 'read' && !config.simulator.startsWith('openai:')) {

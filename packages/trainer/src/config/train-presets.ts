@@ -13,6 +13,7 @@ const COMMON = {
   packing: 'per-turn',
   emptyReplyReward: 0,
   rewardFloor: 0,
+  turnCreditDiscount: null,
   evalTemperature: 0,
   trainEmotionPreset: 'rlver-train',
   checkpointEvery: 5,

@@ -9,3 +9,4 @@ export {
 } from './run-training';
 export { readCheckpointState, saveCheckpoint, type TrainingState, trainingStateSchema } from './training-state';
 export { computeTrainingStepMetrics } from './training-step-metrics';
+export { splitIntoTurnReturns } from './turn-level-credit';

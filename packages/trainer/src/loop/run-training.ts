@@ -15,6 +15,7 @@ import {
 import type { TrainConfig } from '../config/train-config';
 import { readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
+import { splitIntoTurnReturns } from './turn-level-credit';
 
 /** The run stopped because too many updates in a row were not finite. */
 export class TrainingDivergedError extends RlverError {
@@ -151,7 +152,9 @@ export async function runTraining(components: TrainingComponents): Promise<Train
 
     // ── Update ───────────────────────────────────────────────────────────────────────────────
     const updateStarted = performance.now();
-    const update = await algorithm.doUpdate({ trajectories, step, signal: components.signal });
+    const samples =
+      config.turnCreditDiscount === null ? trajectories : splitIntoTurnReturns(trajectories, config.turnCreditDiscount);
+    const update = await algorithm.doUpdate({ trajectories: samples, step, signal: components.signal });
     const updateSeconds = (performance.now() - updateStarted) / 1000;
     state = {
       ...state,
