@@ -11,6 +11,7 @@ import { generate } from './generate';
 import { loadPolicyTokenizer } from './policy-tokenizer';
 import { useTestBackend } from './test/test-backend';
 import { TINY_MODEL_CONFIG, TINY_SPECIAL, writeTinyCheckpoint } from './test/tiny-checkpoint';
+import { requestSeed } from './tfjs-dialogue-policy';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 
 let root: string;
@@ -127,7 +128,7 @@ describe('a hand-written Qwen2-style checkpoint', () => {
     const direct = await generate(policy.model, {
       promptIds: [promptIds],
       maxNewTokens: 6,
-      seed: 1,
+      seed: requestSeed(1, [{ messages }]),
       stopTokenIds: [TINY_SPECIAL.imEnd],
     });
     expect(direct[0]?.outputIds).toEqual(output?.tokens?.outputIds);

@@ -53,6 +53,7 @@ export {
 export { backendFromEnvironment, type InitTfBackendOptions, initTfBackend, type TfBackendName } from './tf-backend';
 export {
   createTfjsDialoguePolicy,
+  requestSeed,
   type TfjsDialoguePolicy,
   type TfjsDialoguePolicyOptions,
 } from './tfjs-dialogue-policy';

@@ -6,6 +6,7 @@ import {
   InvalidConfigError,
   InvalidInputError,
   type PolicyOutput,
+  type PolicyRequest,
   type SamplingOptions,
 } from '@rlver/spec';
 import { type GenerationResult, generate } from './generate';
@@ -78,6 +79,17 @@ function truncatedPrompt(
 function cutAtStopString(text: string, stop: readonly string[]): string {
   const cuts = stop.map((needle) => text.indexOf(needle)).filter((index) => index >= 0);
   return cuts.length > 0 ? text.slice(0, Math.min(...cuts)) : text;
+}
+
+/**
+ * Base seed of a call given `sampling.seed`: derived from the seed and what the call asks, so the turns of a
+ * dialogue draw different noise and a resumed run samples exactly as an uninterrupted one.
+ */
+export function requestSeed(seed: number, requests: readonly PolicyRequest[]): number {
+  return hashSeed(
+    seed,
+    ...requests.map((request) => request.messages.map((message) => message.content).join('\u0001')),
+  );
 }
 
 /** `DialoguePolicyV1` over a tfjs transformer: one batched, KV-cached generation per `doAct` chunk. */
@@ -160,8 +172,6 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
     encodeChat,
     async doAct({ requests, sampling, signal }) {
       const merged = { ...DEFAULT_SAMPLING, ...options.sampling, ...sampling };
-      // A call's seed depends on what it is asked (not on how many calls came before), so the turns of a
-      // dialogue draw different noise and a resumed run samples exactly as an uninterrupted one.
       const baseSeed =
         merged.seed === undefined
           ? hashSeed(options.seed ?? 0, callIndex)
