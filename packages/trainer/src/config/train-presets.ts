@@ -56,9 +56,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
       criticWarmupRatio: 0,
       oldLogProbSource: 'rollout',
       microBatchSize: 16,
-      epochs: 2,
     },
-    grpo: { learningRate: 3e-4, warmupRatio: 0, oldLogProbSource: 'rollout', microBatchSize: 16, epochs: 2 },
+    grpo: { learningRate: 3e-4, warmupRatio: 0, oldLogProbSource: 'rollout', microBatchSize: 16 },
   },
   'rlver-ppo': {
     ...COMMON,
