@@ -21,6 +21,9 @@ export function computeTrainingStepMetrics(
     'rollout/response_length_tokens': mean(turns.map((turn) => turn.outputTokenCount)),
     'rollout/response_length_chars': mean(turns.map((turn) => turn.reply.length)),
     'rollout/think_format_fraction': mean(turns.map((turn) => (turn.think !== null && turn.reply.length > 0 ? 1 : 0))),
+    // From the final emotion itself (the algorithm's reward may be reshaped by turn credit or a reward floor).
+    'dialogue/success_fraction': mean(usable.map((trajectory) => (trajectory.finalEmotion >= 100 ? 1 : 0))),
+    'dialogue/failure_fraction': mean(usable.map((trajectory) => (trajectory.finalEmotion < 10 ? 1 : 0))),
     'rollout/goodbye_fraction': mean(usable.map((trajectory) => (trajectory.stopReason === 'goodbye' ? 1 : 0))),
     'simulator/calls': turns.reduce((total, turn) => total + turn.simulatorCalls, 0),
     'simulator/latency_ms_mean': mean(turns.map((turn) => turn.simulatorLatencyMs)),

@@ -59,8 +59,8 @@ export function renderTrainingReport(options: TrainingReportOptions): string {
     renderLineChart(
       [
         { label: 'mean final emotion', values: seriesOf(lines, 'rollout/emotion_final') },
-        { label: 'success %', values: seriesOf(lines, 'rollout/success_fraction').map((value) => value * 100) },
-        { label: 'failure %', values: seriesOf(lines, 'rollout/failure_fraction').map((value) => value * 100) },
+        { label: 'success %', values: seriesOf(lines, 'dialogue/success_fraction').map((value) => value * 100) },
+        { label: 'failure %', values: seriesOf(lines, 'dialogue/failure_fraction').map((value) => value * 100) },
       ],
       { title: 'Training dialogues', xLabel: 'step', yLabel: 'emotion / %', pointLabel: 'step' },
     ),
