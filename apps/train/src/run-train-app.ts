@@ -45,6 +45,7 @@ async function evaluate(
     seed: config.seed,
     sampling: { temperature: config.evalTemperature, maxNewTokens: config.sampling.maxNewTokens },
     label,
+    thinking: config.think,
     onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
   });
   bar.done();

@@ -66,6 +66,8 @@ export interface RunBenchmarkOptions {
   extraSettings?: Record<string, unknown>;
   /** Policy system prompt (default the environment's for the profile language). */
   systemPrompt?: string | ((lang: Language) => string);
+  /** Use the think-then-say system prompt (default false); ignored when `systemPrompt` is given. */
+  thinking?: boolean;
   policyTimeoutMs?: number;
   simulatorTimeoutMs?: number;
 }
@@ -182,6 +184,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       tagger,
       preset: options.preset,
       systemPrompt: options.systemPrompt,
+      thinking: options.thinking,
       policyTimeoutMs: options.policyTimeoutMs,
       simulatorTimeoutMs: options.simulatorTimeoutMs,
       onEpisodeEnd: (trajectory) => {
