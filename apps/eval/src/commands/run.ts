@@ -48,6 +48,7 @@ export const runCommand: CliCommand = {
         repeats: config.repeats,
         preset: config.preset,
         seed: config.seed,
+        thinking: config.think,
         signal: controller.signal,
         tagger,
         ...(judgeClient ? { judge: createCapabilityJudge({ client: judgeClient }) } : {}),

@@ -44,6 +44,11 @@ export const RUN_SPEC: CommandSpec = {
       description: 'openai:<model>: score five capabilities 1–10 (project rubric, not paper parity)',
     },
     seed: { type: 'string', description: 'base seed of every episode', default: '0' },
+    think: {
+      type: 'boolean',
+      description:
+        'give the policy the think-then-say system prompt (<think>…</think> is stripped before the user sees the reply)',
+    },
     out: { type: 'string', short: 'o', description: 'output directory (default runs/<policy>-<preset>)' },
   },
   details: [
@@ -72,6 +77,7 @@ export interface RunConfig {
   cacheDir: string;
   judge: string | undefined;
   seed: number;
+  think: boolean;
   outDir: string;
 }
 
@@ -130,6 +136,7 @@ export function resolveRunConfig(flags: ParsedFlags, positionals: readonly strin
     cacheDir: text('cache-dir') ?? defaultCacheDir(outDir),
     judge,
     seed: numberFlag(flags, 'seed', { min: 0, max: 2 ** 32 - 1, integer: true }) as number,
+    think: Boolean(flags.think),
     outDir,
   };
 }
