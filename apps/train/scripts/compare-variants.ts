@@ -3,7 +3,8 @@
  * seed (sequentially, each a child process), then prints mean ± std of the held-out before/after scores and the
  * strategy shift. Usage (from the repo root):
  *   npx tsx --conditions=source apps/train/scripts/compare-variants.ts [--seeds 0,1,2] [--runs-dir runs/compare] [-- extra rlver-train flags]
- * Finished runs (summary.json present) are reused, so the script can be interrupted and rerun.
+ * Finished runs (summary.json present) are reused, so the script can be interrupted and rerun;
+ * `--report-only` prints the table of the finished runs without starting any.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '0,1,2' },
     'runs-dir': { type: 'string', default: 'runs/compare' },
     variants: { type: 'string', default: 'ppo,ppo-think,grpo,grpo-think' },
+    'report-only': { type: 'boolean', default: false },
   },
 });
 const seeds = (values.seeds ?? '0').split(',').map(Number);
@@ -41,6 +43,7 @@ for (const variant of variants) {
     const [algo, think] = variant.split('-');
     const runId = `${variant}-s${seed}`;
     const summaryFile = join(runsDir, runId, 'summary.json');
+    if (!existsSync(summaryFile) && values['report-only']) continue;
     if (!existsSync(summaryFile)) {
       const args = [
         '--conditions=source',
