@@ -1,4 +1,4 @@
-import { computeWarmupSteps, parseAlgorithmConfig } from '@rlver/rl-core';
+import { computeWarmupSteps, parseAlgorithmConfig, refinePolicyLossConfig } from '@rlver/rl-core';
 import { z } from 'zod';
 
 /**
@@ -93,20 +93,7 @@ export const grpoConfigSchema = z
         message: `groupStatistics 'turn-sample' needs packing 'per-turn' (whole-dialogue samples are dialogues); set packing 'per-turn' or groupStatistics 'dialogue'.`,
       });
     }
-    if (config.clipRatioHigh !== null && config.clipRatioHigh < config.clipRatio) {
-      context.addIssue({
-        code: 'custom',
-        path: ['clipRatioHigh'],
-        message: `clipRatioHigh (${config.clipRatioHigh}) is below clipRatio (${config.clipRatio}); set it ≥ clipRatio (DAPO: 0.28 with 0.2) or null.`,
-      });
-    }
-    if (config.lossNormalizer !== null && config.lossAggregation !== 'sequence-sum-norm') {
-      context.addIssue({
-        code: 'custom',
-        path: ['lossNormalizer'],
-        message: `lossNormalizer is only used by lossAggregation 'sequence-sum-norm'; set lossAggregation 'sequence-sum-norm' or lossNormalizer null.`,
-      });
-    }
+    refinePolicyLossConfig(config, context);
   });
 
 export type GRPOConfigInput = z.input<typeof grpoConfigSchema>;

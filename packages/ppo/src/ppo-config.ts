@@ -1,4 +1,4 @@
-import { computeWarmupSteps, type KlEstimator, parseAlgorithmConfig } from '@rlver/rl-core';
+import { computeWarmupSteps, type KlEstimator, parseAlgorithmConfig, refinePolicyLossConfig } from '@rlver/rl-core';
 import { z } from 'zod';
 
 /**
@@ -116,20 +116,7 @@ export const ppoConfigSchema = z
         message: `klController 'adaptive' only steers KL-in-reward; set klMode 'reward' or klController 'fixed'.`,
       });
     }
-    if (config.clipRatioHigh !== null && config.clipRatioHigh < config.clipRatio) {
-      context.addIssue({
-        code: 'custom',
-        path: ['clipRatioHigh'],
-        message: `clipRatioHigh (${config.clipRatioHigh}) is below clipRatio (${config.clipRatio}); set it ≥ clipRatio (DAPO: 0.28 with 0.2) or null.`,
-      });
-    }
-    if (config.lossNormalizer !== null && config.lossAggregation !== 'sequence-sum-norm') {
-      context.addIssue({
-        code: 'custom',
-        path: ['lossNormalizer'],
-        message: `lossNormalizer is only used by lossAggregation 'sequence-sum-norm'; set lossAggregation 'sequence-sum-norm' or lossNormalizer null.`,
-      });
-    }
+    refinePolicyLossConfig(config, context);
   });
 
 /** What a caller may pass: every field optional. */
