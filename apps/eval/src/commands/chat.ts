@@ -1,14 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import { formatHelp, numberFlag, type ParsedFlags, parseCommandArgs } from '@rlver/cli-kit';
 import { appendTrajectory, runHumanChat } from '@rlver/env';
-import { createOpenAIChatClient, parseOpenAIModelFlag } from '@rlver/llm';
-import {
-  createLlmSimulator,
-  createOfflineSimulator,
-  findProfile,
-  loadProfiles,
-  loadScenarioSet,
-} from '@rlver/simulator';
+import { buildSimulator, createEndpointFactory } from '@rlver/factories';
+import { findProfile, loadProfiles, loadScenarioSet } from '@rlver/simulator';
 import { createRng, InvalidConfigError, type Profile, type UserSimulatorV1 } from '@rlver/spec';
 import type { CliCommand } from './cli-command';
 
@@ -51,19 +45,9 @@ export interface ChatIo {
 }
 
 function createSimulatorFromFlags(flags: ParsedFlags): UserSimulatorV1 {
-  const preset = flags.preset as Preset;
-  const value = String(flags.simulator ?? '');
-  if (value === 'offline') return createOfflineSimulator({ preset });
-  const model = parseOpenAIModelFlag(value);
-  if (!model) {
-    throw new InvalidConfigError({
-      field: '--simulator',
-      message: `--simulator "${value}" is not valid; use offline or openai:<model>`,
-    });
-  }
   const baseURL = typeof flags['base-url'] === 'string' ? flags['base-url'] : undefined;
-  const client = createOpenAIChatClient({ model, ...(baseURL ? { baseURL } : {}) });
-  return createLlmSimulator({ client, preset });
+  const endpoints = createEndpointFactory({ baseURL, cacheMode: 'off', cacheDir: '' });
+  return buildSimulator(String(flags.simulator ?? ''), flags.preset as Preset, endpoints);
 }
 
 function pickProfile(flags: ParsedFlags, seed: number, errorOutput: Writable): Profile {
