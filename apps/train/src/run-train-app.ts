@@ -9,6 +9,7 @@ import {
   readCheckpointState,
   renderTrainingReport,
   runTraining,
+  systemPromptFor,
   type TrainConfig,
   type TrainingSummary,
 } from '@rlver/trainer';
@@ -46,6 +47,7 @@ async function evaluate(
     sampling: { temperature: config.evalTemperature, maxNewTokens: config.sampling.maxNewTokens },
     label,
     thinking: config.think,
+    systemPrompt: systemPromptFor(config),
     onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
   });
   bar.done();

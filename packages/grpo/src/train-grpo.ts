@@ -84,15 +84,18 @@ export async function trainGRPOStep(
   const tokenRows = samples.map((sample) => sample.tokenIds);
   const scoring = { microBatchSize: config.microBatchSize, temperature: config.samplingTemperature };
   const sampled = samples.map((sample) => sample.sampledLogProbs);
-  const current = await scoreSamples(policy, tokenRows, scoring);
-  const oldLogProbs = config.oldLogProbSource === 'recompute' ? current.logProbs : sampled;
+  // With rollout log-probs, one micro-batch is enough to watch sampler/trainer drift (saves a forward pass).
+  const recompute = config.oldLogProbSource === 'recompute';
+  const scoredCount = recompute ? tokenRows.length : Math.min(tokenRows.length, config.microBatchSize);
+  const current = await scoreSamples(policy, tokenRows.slice(0, scoredCount), scoring);
+  const oldLogProbs = recompute ? current.logProbs : sampled;
   const reference =
     config.klCoefficient > 0 && trainer.referencePolicy
       ? await scoreSamples(trainer.referencePolicy, tokenRows, scoring)
       : undefined;
   metrics['rollout/logprob_abs_diff'] = meanLogProbDrift(
-    samples.map((sample) => sample.lossMask),
-    sampled,
+    samples.slice(0, scoredCount).map((sample) => sample.lossMask),
+    sampled.slice(0, scoredCount),
     current.logProbs,
   );
   const rows: ActorRow[] = samples.map((sample, index) => {

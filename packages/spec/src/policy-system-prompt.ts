@@ -28,3 +28,23 @@ const PROMPTS: Record<Language, Record<'plain' | 'thinking', string>> = {
 export function policySystemPrompt(lang: Language, thinking = false): string {
   return PROMPTS[lang][thinking ? 'thinking' : 'plain'];
 }
+
+const BRIEF_PROMPTS: Record<Language, Record<'plain' | 'thinking', string>> = {
+  zh: {
+    plain: '你是一个高情商的朋友，用温暖、自然、简短的话回复对方。',
+    thinking: '你是一个高情商的朋友。回复前先在<think></think>里想清楚对方需要什么，再简短地回复。',
+  },
+  en: {
+    plain: 'You are a warm, high-EQ friend. Reply briefly and naturally, in everyday words.',
+    thinking:
+      'You are a warm, high-EQ friend. Before replying, think about what the user needs inside <think></think>, then reply briefly.',
+  },
+};
+
+/**
+ * A one-sentence version of {@link policySystemPrompt} (same intent, a third of the tokens): for small models
+ * whose context is short, where every prompt token is paid again on every turn.
+ */
+export function briefPolicySystemPrompt(lang: Language, thinking = false): string {
+  return BRIEF_PROMPTS[lang][thinking ? 'thinking' : 'plain'];
+}

@@ -4,5 +4,11 @@ export {
   readConfigFile,
   resolveTrainConfig,
 } from './resolve-train-config';
-export { type TrainConfig, type TrainConfigInput, trainConfigSchema, trainSamplingSchema } from './train-config';
+export {
+  systemPromptFor,
+  type TrainConfig,
+  type TrainConfigInput,
+  trainConfigSchema,
+  trainSamplingSchema,
+} from './train-config';
 export { TRAIN_PRESETS } from './train-presets';

@@ -1,9 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvalidConfigError } from '@rlver/spec';
+import { briefPolicySystemPrompt, InvalidConfigError, policySystemPrompt } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { defaultRunId, resolveTrainConfig } from './resolve-train-config';
+import { systemPromptFor } from './train-config';
 
 function writeConfig(name: string, text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'rlver-config-')), name);
@@ -29,6 +30,14 @@ describe('resolveTrainConfig', () => {
     expect(config.policy).toBe('embedded');
     expect(config.simulator).toBe('offline');
     expect(defaultRunId(config)).toBe('embedded-ppo-s0');
+  });
+
+  it('should give the embedded preset the brief system prompt and the paper presets the default one', () => {
+    const embedded = systemPromptFor(resolveTrainConfig({ overrides: { think: true } }));
+    expect(embedded('zh')).toBe(briefPolicySystemPrompt('zh', true));
+    expect(embedded('zh').length).toBeLessThan(policySystemPrompt('zh', true).length / 2);
+    const paper = systemPromptFor(resolveTrainConfig({ overrides: { preset: 'rlver-ppo', policy: '/ckpt' } }));
+    expect(paper('en')).toBe(policySystemPrompt('en'));
   });
 
   it('should switch group defaults when GRPO is chosen, keeping dialogues per step', () => {

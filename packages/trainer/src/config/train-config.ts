@@ -1,3 +1,4 @@
+import { briefPolicySystemPrompt, type Language, policySystemPrompt } from '@rlver/spec';
 import { z } from 'zod';
 
 /** Sampling of the policy during training rollouts. */
@@ -26,6 +27,11 @@ export const trainConfigSchema = z
     algo: z.enum(['ppo', 'grpo']),
     /** Think-then-say: the policy reasons in `<think>…</think>` before its reply. */
     think: z.boolean(),
+    /**
+     * The policy's system prompt in training and in the before/after benchmark: `default` (spec §5.2, our
+     * wording) or `brief` (one sentence: fewer prompt tokens on every turn, for small models with short contexts).
+     */
+    systemPrompt: z.enum(['default', 'brief']),
     /** `embedded` or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json). */
     policy: z.string(),
     /** `offline` or `openai:<model>` (any OpenAI-compatible endpoint, see `baseURL`). */
@@ -136,3 +142,9 @@ export const trainConfigSchema = z
   });
 export type TrainConfig = z.infer<typeof trainConfigSchema>;
 export type TrainConfigInput = z.input<typeof trainConfigSchema>;
+
+/** The policy's system prompt per language for `config.systemPrompt` and `config.think`. */
+export function systemPromptFor(config: Pick<TrainConfig, 'systemPrompt' | 'think'>): (lang: Language) => string {
+  const prompt = config.systemPrompt === 'brief' ? briefPolicySystemPrompt : policySystemPrompt;
+  return (lang) => prompt(lang, config.think);
+}

@@ -4,6 +4,7 @@ type PresetName = TrainConfig['preset'];
 
 const COMMON = {
   think: false,
+  systemPrompt: 'default',
   simulator: 'offline',
   cache: 'off',
   cacheDir: '.rlver-cache',
@@ -34,6 +35,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     ...COMMON,
     algo: 'ppo',
     policy: 'embedded',
+    // The default prompt is ~3× longer; it would be paid again in every turn of the 256-token context.
+    systemPrompt: 'brief',
     steps: 12,
     profilesPerStep: 16,
     groupSize: 1,

@@ -12,7 +12,7 @@ import {
   type Trajectory,
   type UserSimulatorV1,
 } from '@rlver/spec';
-import type { TrainConfig } from '../config/train-config';
+import { systemPromptFor, type TrainConfig } from '../config/train-config';
 import { readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
 import { splitIntoTurnReturns } from './turn-level-credit';
@@ -122,6 +122,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       policy,
       simulator,
       thinking: config.think,
+      systemPrompt: systemPromptFor(config),
       tagger: components.tagger,
       episodes: profiles.map((profile, index) => ({
         profile,
