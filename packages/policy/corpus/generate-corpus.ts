@@ -10,7 +10,6 @@ import {
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import type { CorpusDialogue, ReplySlots, ReplyTemplate } from './corpus-types';
 import { drawScenarioStory, drawSimulatorStory, fillName, type Story } from './draw-story';
-import { withEcho } from './echo-phrases';
 import { type CorpusStrategy, REPLY_TEMPLATES_EN, THINK_TEMPLATES_EN } from './strategy-templates-en';
 import { REPLY_TEMPLATES_ZH, THINK_TEMPLATES_ZH } from './strategy-templates-zh';
 import { EMBEDDED_SYSTEM_PROMPTS } from './system-prompts';
@@ -32,8 +31,6 @@ export interface CorpusOptions {
   simulatorStoryFraction?: number;
   /** Share of replies to the corpus's own scenarios that name the event generically (default 0). */
   genericEventFraction?: number;
-  /** Share of replies that start by echoing a clause of the user's last message (default 0: none). */
-  echoFraction?: number;
   /** Probabilities of 1, 2, 3, 4 assistant turns (default 0.2, 0.3, 0.3, 0.2). */
   turnCountWeights?: readonly number[];
 }
@@ -138,11 +135,7 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   messages.push({ role: 'user', content: story.opener });
   strategies.forEach((strategy, turn) => {
     const slots = story.drawSlots(rng);
-    const templated = rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
-    // Draw only when enabled, so corpora without echoes stay identical.
-    const echoFraction = options.echoFraction ?? 0;
-    const lastUser = messages[messages.length - 1]?.content ?? '';
-    const reply = echoFraction > 0 && rng.next() < echoFraction ? withEcho(templated, lastUser, lang, rng) : templated;
+    const reply = rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
     const isLast = turn === strategies.length - 1;
     const think = () => rng.pick(usableTemplates(THINKS[lang][strategy], story))(slots);
     messages.push({

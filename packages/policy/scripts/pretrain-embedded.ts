@@ -36,7 +36,6 @@ const { values: flags } = parseArgs({
     'init-from': { type: 'string' },
     'thinking-fraction': { type: 'string', default: '0.25' },
     'generic-event-fraction': { type: 'string', default: '0' },
-    'echo-fraction': { type: 'string', default: '0' },
     dialogues: { type: 'string', default: '8000' },
     steps: { type: 'string', default: '750' },
     batch: { type: 'string', default: '12' },
@@ -75,7 +74,6 @@ const dialogues = generateCorpus({
   thinkingFraction: Number(flags['thinking-fraction']),
   noSystemFraction: 0.7,
   genericEventFraction: Number(flags['generic-event-fraction']),
-  echoFraction: Number(flags['echo-fraction']),
   turnCountWeights: [0.3, 0.35, 0.35],
 });
 const encoding = {
@@ -164,7 +162,6 @@ async function save(step: number, finalLoss: number): Promise<void> {
     corpusOptions: {
       thinkingFraction: Number(flags['thinking-fraction']),
       genericEventFraction: Number(flags['generic-event-fraction']),
-      echoFraction: Number(flags['echo-fraction']),
     },
     steps: step,
     plannedSteps: totalSteps,
