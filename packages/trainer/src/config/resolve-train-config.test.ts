@@ -40,6 +40,14 @@ describe('resolveTrainConfig', () => {
     expect(paper('en')).toBe(policySystemPrompt('en'));
   });
 
+  it("should refine the preset's ppo block field by field from a config file", () => {
+    const file = writeConfig('ppo.yaml', 'ppo:\n  actorLearningRate: 0.001\n');
+    const config = resolveTrainConfig({ configFile: file });
+    expect(config.ppo.actorLearningRate).toBe(0.001);
+    expect(config.ppo.actorWarmupRatio).toBe(0);
+    expect(config.ppo.criticLearningRate).toBe(1e-3);
+  });
+
   it('should switch group defaults when GRPO is chosen, keeping dialogues per step', () => {
     const ppo = resolveTrainConfig();
     const grpo = resolveTrainConfig({ overrides: { algo: 'grpo' } });

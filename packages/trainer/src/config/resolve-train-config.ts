@@ -82,6 +82,7 @@ export interface ResolveTrainConfigOptions {
 
 /**
  * Resolve the config of a run: preset defaults ← config file ← CLI flags, validated by `trainConfigSchema`.
+ * Nested blocks (`sampling`, `ppo`, `grpo`) of a file or of overrides refine the preset's, field by field.
  * Algorithm-aware defaults: choosing GRPO on a preset made for PPO sets `groupSize` 4 and keeps the number
  * of dialogues per step (profilesPerStep / 4), unless the file or flags set them.
  */
@@ -111,8 +112,10 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
         : preset.profilesPerStep * preset.groupSize;
     }
   }
-  if (typeof explicit.sampling === 'object' && explicit.sampling !== null) {
-    merged.sampling = { ...preset.sampling, ...(explicit.sampling as object) };
+  // Nested blocks refine the preset's block field by field (a file setting one learning rate keeps the rest).
+  for (const block of ['sampling', 'ppo', 'grpo'] as const) {
+    const given = explicit[block];
+    if (typeof given === 'object' && given !== null) merged[block] = { ...preset[block], ...given };
   }
   const parsed = trainConfigSchema.safeParse(merged);
   if (!parsed.success) {
