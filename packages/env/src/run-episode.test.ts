@@ -261,4 +261,42 @@ describe('runEpisode', () => {
     expect(trajectory.stopReason).toBe('interrupted');
     expect(trajectory.turns).toHaveLength(2);
   });
+
+  it('should judge every branch from the same state and continue with one of them', async () => {
+    let calls = 0;
+    // Replies are numbered in call order; the user likes even numbers (+5) and dislikes odd ones (−5).
+    const policy = createScriptedPolicy({ outputs: () => `reply ${calls++}` });
+    const simulator = createScriptedUserSimulator({
+      turns: (reply) => ({ message: `heard ${reply}`, delta: Number(reply.split(' ')[1]) % 2 === 0 ? 5 : -5 }),
+      settings: { ...SCRIPTED_SETTINGS['rlver-train'], maxPolicyTurns: 3 },
+    });
+    const trajectory = await runEpisode({ profile, seed: 3, simulator, policy, branching: 3 });
+    expect(trajectorySchema.parse(trajectory)).toEqual(trajectory);
+    expect(trajectory.turns).toHaveLength(3);
+    expect(simulator.calls.filter((call) => call.kind === 'respond')).toHaveLength(9);
+    let emotion = trajectory.opening.emotion;
+    for (const turn of trajectory.turns) {
+      const replies = [turn, ...(turn.alternatives ?? [])];
+      expect(turn.alternatives).toHaveLength(2);
+      expect(new Set(replies.map((reply) => reply.reply)).size).toBe(3);
+      for (const reply of replies) {
+        // Every branch starts from the emotion before the turn.
+        expect(reply.emotion - reply.delta).toBe(emotion);
+        expect(reply.userMessage).toBe(`heard ${reply.reply}`);
+      }
+      emotion = turn.emotion;
+    }
+    // The policy's next context holds the continuing reply only.
+    const secondTurnContext = policy.requests[3]?.messages ?? [];
+    expect(secondTurnContext.filter((message) => message.role === 'assistant').map((m) => m.content)).toEqual([
+      trajectory.turns[0]?.reply,
+    ]);
+    expect(trajectory.finalEmotion).toBe(emotion);
+  });
+
+  it('should reject a branching that is not a positive integer', async () => {
+    const simulator = createScriptedUserSimulator({ turns: steady });
+    const policy = createScriptedPolicy({ outputs: ['a'] });
+    await expect(runEpisode({ profile, seed: 1, simulator, policy, branching: 0 })).rejects.toThrow(/branching/);
+  });
 });

@@ -1,6 +1,8 @@
 import {
   assertSpecV1,
   type DialoguePolicyV1,
+  hashSeed,
+  InvalidConfigError,
   type PolicyOutput,
   type PolicyRequest,
   type Profile,
@@ -36,6 +38,12 @@ export interface RunEpisodeOptions extends DialogueEnvOptions {
   startState?: EpisodeState;
   /** Override how the policy is called (the rollout engine's batching gateway). */
   actPolicy?: ActPolicy;
+  /**
+   * Replies sampled per policy turn (default 1). With n > 1 every reply is judged from the same user state (a
+   * clone: no extra opener, common random numbers); a seeded uniform choice among those without error continues
+   * the dialogue and the others are kept on the turn as `alternatives` (turn-level groups for training).
+   */
+  branching?: number;
   /** Called once the opening message is known (human play shows it). */
   onEpisodeStart?: (state: EpisodeState) => void;
   /** Called after every step, with the user's answer, emotion, Δ and inner thoughts. */
@@ -57,6 +65,33 @@ export function actOneByOne(policy: DialoguePolicyV1, sampling?: SamplingOptions
 }
 
 /**
+ * Judge every reply from the same state: `outputs[choice]` continues the episode; the others are judged from
+ * clones and recorded on the continuing turn as `alternatives` (their own later turns are not played).
+ */
+async function stepWithAlternatives(
+  env: DialogueEnv,
+  state: EpisodeState,
+  outputs: readonly PolicyOutput[],
+  options: { choice: number; signal?: AbortSignal },
+): Promise<StepResult> {
+  const results = await Promise.all(
+    outputs.map((output, index) =>
+      env.step(index === options.choice ? state : env.fork(state, `${state.episodeId}/alt-${index}`), output, {
+        signal: options.signal,
+      }),
+    ),
+  );
+  const chosen = results[options.choice] as StepResult;
+  const alternatives = results.flatMap((result, index) =>
+    index !== options.choice && result.turn ? [result.turn] : [],
+  );
+  if (alternatives.length === 0 || !chosen.turn) return chosen;
+  const turn = { ...chosen.turn, alternatives };
+  const turns = [...chosen.state.turns.slice(0, -1), turn];
+  return { ...chosen, turn, state: { ...chosen.state, turns } };
+}
+
+/**
  * The one dialogue loop (training, benchmark, human play): reset → [policy reply → simulator answer]* until a
  * stop predicate fires. Never throws for rollout failures: they end the episode with `stopReason: 'error'`.
  */
@@ -64,6 +99,13 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
   const policy = assertSpecV1(options.policy, `policy ${options.policy.policyId}`);
   const env = options.env ?? createDialogueEnv(options);
   const act = options.actPolicy ?? actOneByOne(policy, options.sampling);
+  const branching = options.branching ?? 1;
+  if (!Number.isInteger(branching) || branching < 1) {
+    throw new InvalidConfigError({
+      field: 'branching',
+      message: `branching is ${branching}; set it to an integer ≥ 1`,
+    });
+  }
   let state =
     options.startState ??
     (await env.reset({
@@ -85,19 +127,28 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
       result = env.interrupt(state);
     } else {
       const request: PolicyRequest = { messages: env.observe(state) };
-      const output = await callWithTimeout((signal) => act(request, signal), {
-        what: 'policy',
-        timeoutMs: options.policyTimeoutMs,
-        maxRetries: options.maxRetries ?? 1,
-        signal: options.signal,
-      }).then(
-        (value) => ({ value, error: undefined }),
-        (error: unknown) => ({ value: undefined, error }),
+      const replies = await Promise.all(
+        Array.from({ length: branching }, () =>
+          callWithTimeout((signal) => act(request, signal), {
+            what: 'policy',
+            timeoutMs: options.policyTimeoutMs,
+            maxRetries: options.maxRetries ?? 1,
+            signal: options.signal,
+          }).then(
+            (value) => ({ value, error: undefined }),
+            (error: unknown) => ({ value: undefined, error }),
+          ),
+        ),
       );
-      if (output.value === undefined) {
-        result = options.signal?.aborted ? env.interrupt(state) : env.fail(state, output.error);
+      const answered = replies.flatMap((reply) => (reply.value === undefined ? [] : [reply.value]));
+      if (answered.length === 0) {
+        const error = replies[0]?.error;
+        result = options.signal?.aborted ? env.interrupt(state) : env.fail(state, error);
       } else {
-        result = await env.step(state, output.value, { signal: options.signal });
+        result = await stepWithAlternatives(env, state, answered, {
+          choice: hashSeed(state.seed, state.episodeId, 'branch', state.turns.length) % answered.length,
+          signal: options.signal,
+        });
       }
     }
     options.onTurnEnd?.(result);

@@ -5,6 +5,7 @@ export * from './emotion';
 export * from './errors/index';
 export * from './intentions';
 export * from './jsonl';
+export * from './jsonl-appender';
 export * from './language';
 export * from './policy-system-prompt';
 export * from './profile';

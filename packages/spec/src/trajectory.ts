@@ -11,8 +11,8 @@ export const turnTokensSchema = z.object({
   logProbs: z.array(z.number()),
 });
 
-/** One policy turn and the simulated user's answer to it. */
-export const trajectoryTurnSchema = z.object({
+/** Fields of one policy turn and the simulated user's answer to it. */
+const turnFields = {
   /** 1-based policy turn. */
   index: z.number().int().positive(),
   /** Raw policy output, `<think>` included. */
@@ -38,6 +38,20 @@ export const trajectoryTurnSchema = z.object({
   simulatorLatencyMs: z.number().nonnegative(),
   simulatorCalls: z.number().int().nonnegative(),
   tokens: turnTokensSchema.optional(),
+};
+
+/**
+ * A reply sampled for the same context as a turn and judged from the same user state (a clone), which did not
+ * continue the dialogue (branching rollouts: a turn-level group for training).
+ */
+export const trajectoryAlternativeTurnSchema = z.object(turnFields);
+export type TrajectoryAlternativeTurn = z.infer<typeof trajectoryAlternativeTurnSchema>;
+
+/** One policy turn and the simulated user's answer to it. */
+export const trajectoryTurnSchema = z.object({
+  ...turnFields,
+  /** Branching rollouts: the other replies sampled for this turn's context, each judged from the same state. */
+  alternatives: z.array(trajectoryAlternativeTurnSchema).optional(),
 });
 export type TrajectoryTurn = z.infer<typeof trajectoryTurnSchema>;
 

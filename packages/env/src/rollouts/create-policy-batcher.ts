@@ -20,6 +20,8 @@ export interface PolicyBatcherOptions {
   timeoutMs?: number;
   /** Stops the batch calls. */
   signal?: AbortSignal;
+  /** Requests each live episode sends per turn (branching rollouts); default 1. */
+  requestsPerEpisode?: number;
 }
 
 /** Gathers the policy requests of all live episodes into batched `doAct` calls. */
@@ -33,7 +35,8 @@ export interface PolicyBatcher {
 
 /**
  * Turn-synchronous batching for local models: a batch is sent when every live episode is waiting for the
- * policy (or `maxBatchSize` requests are queued), in chunks of `maxBatchSize`, one `doAct` at a time.
+ * policy with all its `requestsPerEpisode` requests (or `maxBatchSize` requests are queued), in chunks of
+ * `maxBatchSize`, one `doAct` at a time.
  * If a batched call rejects (other than by timeout or abort), its requests are retried one by one, so
  * one bad dialogue fails alone.
  */
@@ -41,6 +44,7 @@ export function createPolicyBatcher(options: PolicyBatcherOptions): PolicyBatche
   const queue: PendingRequest[] = [];
   let live = 0;
   let busy = false;
+  const requestsPerEpisode = options.requestsPerEpisode ?? 1;
 
   const doAct = async (requests: PolicyRequest[]): Promise<PolicyOutput[]> => {
     const outputs = await callWithTimeout(
@@ -84,7 +88,7 @@ export function createPolicyBatcher(options: PolicyBatcherOptions): PolicyBatche
 
   const maybeFlush = () => {
     if (busy || queue.length === 0) return;
-    if (queue.length < live && queue.length < options.maxBatchSize) return;
+    if (queue.length < live * requestsPerEpisode && queue.length < options.maxBatchSize) return;
     busy = true;
     const batch = queue.splice(0, queue.length);
     void (async () => {

@@ -48,6 +48,22 @@ describe('runRollouts', () => {
     );
   });
 
+  it('should gather every branch of every live episode into one batched call', async () => {
+    const policy = createScriptedPolicy({ outputs: ['a'], maxBatchSize: 64 });
+    const result = await runRollouts({
+      profiles: profiles(4),
+      simulator: goodbyeAfterProfileIndex,
+      policy,
+      concurrency: 4,
+      branching: 3,
+    });
+    // 3 requests per live episode each turn; p0 ends after 1 reply, p1 after 2, …
+    expect(policy.batchSizes).toEqual([12, 9, 6, 3]);
+    expect(
+      result.trajectories.every((trajectory) => trajectory.turns.every((turn) => turn.alternatives?.length === 2)),
+    ).toBe(true);
+  });
+
   it('should send the requests of all live episodes in one batched doAct call', async () => {
     const policy = createScriptedPolicy({ outputs: ['a'], maxBatchSize: 16 });
     const result = await runRollouts({

@@ -29,6 +29,8 @@ export interface RunRolloutsOptions extends DialogueEnvOptions {
   /** Most episodes in flight at once. Default 4. */
   concurrency?: number;
   sampling?: SamplingOptions;
+  /** Replies sampled per policy turn, each judged from the same user state (see `runEpisode`). Default 1. */
+  branching?: number;
   /** Per-call limit of policy calls (for batched policies: of each batched `doAct`). Default none. */
   policyTimeoutMs?: number;
   /** Abort (Ctrl-C): no new episode starts; running ones end as `interrupted`. */
@@ -79,6 +81,7 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<RolloutR
           sampling: options.sampling,
           timeoutMs: options.policyTimeoutMs,
           signal,
+          requestsPerEpisode: options.branching,
         });
   const actPolicy = batcher?.act ?? actOneByOne(options.policy, options.sampling);
   const groupStarts = new Map<string, Promise<EpisodeState>>();

@@ -83,8 +83,16 @@ describe('resolveTrainConfig', () => {
 
   it('should explain why GRPO needs groups', () => {
     expect(errorOf(() => resolveTrainConfig({ overrides: { algo: 'grpo', groupSize: 1 } })).message).toMatch(
-      /set it to ≥ 2: GRPO advantages are computed per group/,
+      /set it to ≥ 2 \(or branching ≥ 2 for turn-level groups\): GRPO advantages are computed per group/,
     );
+  });
+
+  it('should accept GRPO without dialogue groups when branching gives turn-level groups, with turn credit only', () => {
+    const config = resolveTrainConfig({ overrides: { algo: 'grpo', groupSize: 1, branching: 4 } });
+    expect(config.branching).toBe(4);
+    expect(
+      errorOf(() => resolveTrainConfig({ overrides: { branching: 4, turnCreditDiscount: null } })).message,
+    ).toMatch(/set turnCreditDiscount/);
   });
 
   it('should ask for a checkpoint folder on the paper presets', () => {

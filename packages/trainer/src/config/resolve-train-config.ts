@@ -103,7 +103,8 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
   }
   const explicit = { ...fromFile.values, ...overrides };
   const merged: Record<string, unknown> = { ...preset, ...explicit, preset: presetName };
-  if (merged.algo !== preset.algo) {
+  // Turn-level groups (branching) need no dialogue groups: the group defaults stay.
+  if (merged.algo !== preset.algo && Number(merged.branching ?? 1) < 2) {
     const toGroup = merged.algo === 'grpo';
     if (explicit.groupSize === undefined) merged.groupSize = toGroup ? 4 : 1;
     if (explicit.profilesPerStep === undefined) {

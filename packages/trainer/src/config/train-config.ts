@@ -60,6 +60,11 @@ export const trainConfigSchema = z
     profilesPerStep: z.number().int().positive(),
     /** Rollouts per profile: 1 for PPO, n for GRPO (paper: 4). */
     groupSize: z.number().int().positive(),
+    /**
+     * Branching rollouts: replies sampled per policy turn, each judged from the same user state (a clone); one
+     * continues the dialogue, the others train as its turn-level group (needs `turnCreditDiscount`). 1 = off.
+     */
+    branching: z.number().int().positive(),
     /** `whole-dialogue` (one sample per dialogue, user tokens masked) or `per-turn` (one sample per policy turn). */
     packing: z.enum(['whole-dialogue', 'per-turn']),
     /** Emotion dynamics of training dialogues (paper: `rlver-train`). */
@@ -111,11 +116,18 @@ export const trainConfigSchema = z
   })
   .strict()
   .superRefine((config, context) => {
-    if (config.algo === 'grpo' && config.groupSize < 2) {
+    if (config.algo === 'grpo' && config.groupSize < 2 && config.branching < 2) {
       context.addIssue({
         code: 'custom',
         path: ['groupSize'],
-        message: `groupSize is ${config.groupSize}; set it to ≥ 2: GRPO advantages are computed per group`,
+        message: `groupSize is ${config.groupSize}; set it to ≥ 2 (or branching ≥ 2 for turn-level groups): GRPO advantages are computed per group`,
+      });
+    }
+    if (config.branching > 1 && config.turnCreditDiscount === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['branching'],
+        message: `branching is ${config.branching}; alternatives train through turn-level credit: set turnCreditDiscount (e.g. 0) or branching to 1`,
       });
     }
     if (config.algo === 'ppo' && config.groupSize !== 1) {

@@ -5,6 +5,7 @@ type PresetName = TrainConfig['preset'];
 const COMMON = {
   think: false,
   systemPrompt: 'default',
+  branching: 1,
   simulator: 'offline',
   cache: 'off',
   cacheDir: '.rlver-cache',

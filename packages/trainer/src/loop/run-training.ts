@@ -10,6 +10,7 @@ import {
   RlverError,
   type StrategyTaggerV1,
   type Trajectory,
+  type TrajectoryTurn,
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '../config/train-config';
@@ -83,6 +84,12 @@ export function profilesForStep(profiles: readonly Profile[], count: number, see
   return Array.from({ length: count }, () => rng.pick(profiles));
 }
 
+/** A turn (and its alternatives) without token ids: what rollouts.jsonl records. */
+function withoutTokens({ tokens: _tokens, alternatives, ...turn }: TrajectoryTurn): TrajectoryTurn {
+  const kept = alternatives?.map(({ tokens: _alternativeTokens, ...alternative }) => alternative);
+  return kept ? { ...turn, alternatives: kept } : turn;
+}
+
 /**
  * The training loop: rollouts against the simulated users → algorithm update → metrics → checkpoint.
  * Every random choice of step k derives from (seed, k), and the latest checkpoint is rewritten after every
@@ -130,6 +137,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
         episodeId: `s${step}-e${index}`,
       })),
       groupSize: config.groupSize,
+      branching: config.branching,
       concurrency: config.concurrency,
       sampling: { ...config.sampling, seed: hashSeed(config.seed, 'sampling', step) },
       lengthBudget: { maxPromptTokens: config.maxContextTokens * 4 },
@@ -154,7 +162,11 @@ export async function runTraining(components: TrainingComponents): Promise<Train
     // ── Update ───────────────────────────────────────────────────────────────────────────────
     const updateStarted = performance.now();
     const samples =
-      config.turnCreditDiscount === null ? trajectories : splitIntoTurnReturns(trajectories, config.turnCreditDiscount);
+      config.turnCreditDiscount === null
+        ? trajectories
+        : splitIntoTurnReturns(trajectories, config.turnCreditDiscount, {
+            emptyReplyEmotion: config.emptyReplyReward === null ? null : config.emptyReplyReward * 100,
+          });
     const update = await algorithm.doUpdate({ trajectories: samples, step, signal: components.signal });
     const updateSeconds = (performance.now() - updateStarted) / 1000;
     state = {
@@ -178,11 +190,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
     );
     for (const trajectory of trajectories) {
       const { simulatorHistory: _history, ...compact } = trajectory;
-      appendJsonlLine(
-        rolloutsFile,
-        { step, ...compact, turns: compact.turns.map(({ tokens: _tokens, ...turn }) => turn) },
-        { fsync: false },
-      );
+      appendJsonlLine(rolloutsFile, { step, ...compact, turns: compact.turns.map(withoutTokens) }, { fsync: false });
     }
     components.onStepEnd?.(step, lastMetrics);
 

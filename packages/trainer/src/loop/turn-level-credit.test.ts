@@ -63,4 +63,26 @@ describe('splitIntoTurnReturns', () => {
     const errored = trajectory([turn(1, 10)], 'error');
     expect(splitIntoTurnReturns([errored], 0)).toEqual([errored]);
   });
+
+  it('should make a turn with alternatives a turn-level group sharing the continuation (worked by hand)', () => {
+    const branched = { ...turn(1, 5), alternatives: [turn(1, -10), turn(1, 10, false), turn(1, 0)] };
+    const [first, , , second] = splitIntoTurnReturns([trajectory([branched, turn(2, 10)])], 0.5);
+    const split = splitIntoTurnReturns([trajectory([branched, turn(2, 10)])], 0.5);
+    // Continuation after turn 1: G_2 = 10. Members: (5 + 5) / 100, (−10 + 5) / 100, (0 + 5) / 100; the unjudged
+    // alternative is dropped; turn 2 has no alternatives and keeps the dialogue's (absent) group.
+    expect(split.map((item) => item.reward)).toEqual([0.1, -0.05, 0.05, 0.1]);
+    expect(split.slice(0, 3).map((item) => item.groupId)).toEqual(['e/turn-1', 'e/turn-1', 'e/turn-1']);
+    expect(second?.groupId).toBeUndefined();
+    expect(first?.turns[0]).not.toHaveProperty('alternatives');
+    expect(new Set(split.map((item) => item.episodeId)).size).toBe(4);
+  });
+
+  it('should credit an empty final reply with the change to the empty-reply emotion (worked by hand)', () => {
+    const empty = { ...turn(2, 0, false), emotion: 35, reply: '' };
+    const ended = trajectory([{ ...turn(1, 5), emotion: 35 }, empty], 'policy_empty');
+    // Empty turn: 0 − 35 = −35 → −0.35; turn 1: 5 + 0.5 × (−35) = −12.5 → −0.125.
+    expect(splitIntoTurnReturns([ended], 0.5).map((item) => item.reward)).toEqual([-0.125, -0.35]);
+    // With the reference behaviour (null) the empty turn carries no credit and is dropped.
+    expect(splitIntoTurnReturns([ended], 0.5, { emptyReplyEmotion: null }).map((item) => item.reward)).toEqual([0.05]);
+  });
 });
