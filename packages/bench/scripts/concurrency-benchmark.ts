@@ -2,7 +2,12 @@
  * Concurrency benchmark of the benchmark runner (not a test). A loopback OpenAI-protocol server adds a fixed
  * latency to every call; 100 profiles × 10 judged turns run through `runBenchmark` with the LLM simulator
  * (2 calls per turn) and an HTTP policy (1 call per turn), at concurrency 100 and at concurrency 1.
- * Reports wall time against the critical path (longest episode's sequential calls × latency) and the speed-up.
+ * Reports wall time against the critical path (longest episode's sequential calls × latency), the speed-up,
+ * and the CPU time per call of the runner process and of the server process.
+ *
+ * The server runs in a child process (as a remote endpoint would) and keeps no log of the requests it served;
+ * on a 2-core machine the two processes still share the CPU with each other and with anything else running,
+ * so the wall time at concurrency 100 is bounded below by (runner + server) CPU time when cores are busy.
  *
  *   npx tsx --conditions=source packages/bench/scripts/concurrency-benchmark.ts [--latency 100] [--profiles 100]
  *     [--sequential-profiles 100]   (fewer sequential profiles → the concurrency-1 time is extrapolated)
@@ -99,6 +104,7 @@ async function measure(baseURL: string, count: number, concurrency: number) {
   const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
   rmSync(outDir, { recursive: true, force: true });
   const longestCalls = Math.max(...result.trajectories.map(callsOf));
+  const calls = result.trajectories.reduce((total, trajectory) => total + callsOf(trajectory), 0);
   const errors = result.trajectories.filter((trajectory) => trajectory.stopReason === 'error').length;
   const turns = result.trajectories.map((trajectory) => trajectory.turns.length);
   const durations = result.trajectories.map((trajectory) => trajectory.durationMs);
@@ -111,6 +117,7 @@ async function measure(baseURL: string, count: number, concurrency: number) {
     cpuMs,
     episodeMs,
     longestCalls,
+    calls,
     criticalPathMs: longestCalls * latencyMs,
     errors,
     minTurns: Math.min(...turns),
@@ -137,10 +144,16 @@ async function measureClientOnly(baseURL: string, workers: number, callsPerWorke
   return { wallMs: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
 }
 
-/** The loopback server runs in a child process (as a remote endpoint would), so its CPU does not slow the runner. */
+/** What the server process reports: the most requests it held at once and the CPU time it has used. */
+interface ServerStats {
+  maxInFlight: number;
+  cpuMs: number;
+}
+
+/** The loopback server runs in a child process, off the runner's event loop (it still shares the cores). */
 async function startServerProcess(): Promise<{
   baseURL: string;
-  maxInFlight: () => Promise<number>;
+  stats: () => Promise<ServerStats>;
   close: () => void;
 }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--latency', String(latencyMs)], {
@@ -152,23 +165,29 @@ async function startServerProcess(): Promise<{
   });
   return {
     baseURL,
-    maxInFlight: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (message) => resolve(Number((message as { maxInFlight: number }).maxInFlight)));
-        child.send('max-in-flight');
+    stats: () =>
+      new Promise<ServerStats>((resolve) => {
+        child.once('message', (message) => resolve(message as ServerStats));
+        child.send('stats');
       }),
     close: () => child.kill(),
   };
 }
 
 async function serve(): Promise<void> {
-  const server = await startOpenAITestServer((request) => {
-    const model = request.body.model;
-    const prompt = request.body.messages?.[0]?.content ?? '';
-    const content = model === 'policy' ? POLICY_REPLY : prompt.includes('\nResponse:\n') ? REPLY : ANALYSIS;
-    return { content, delayMs: latencyMs };
+  const server = await startOpenAITestServer(
+    (request) => {
+      const model = request.body.model;
+      const prompt = request.body.messages?.[0]?.content ?? '';
+      const content = model === 'policy' ? POLICY_REPLY : prompt.includes('\nResponse:\n') ? REPLY : ANALYSIS;
+      return { content, delayMs: latencyMs };
+    },
+    { recordRequests: false },
+  );
+  process.on('message', () => {
+    const cpu = process.cpuUsage();
+    process.send?.({ maxInFlight: server.maxInFlight(), cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ServerStats);
   });
-  process.on('message', () => process.send?.({ maxInFlight: server.maxInFlight() }));
   process.send?.({ baseURL: server.baseURL });
 }
 
@@ -177,8 +196,10 @@ async function main(): Promise<void> {
   try {
     // Warm-up (module loading, JIT, connection pool) so that both runs measure the steady state.
     await measure(server.baseURL, 4, 4);
+    const serverBefore = await server.stats();
     const parallel = await measure(server.baseURL, profileCount, profileCount);
-    const peak = await server.maxInFlight();
+    const serverAfter = await server.stats();
+    const { calls } = parallel;
     const clientOnly = await measureClientOnly(server.baseURL, profileCount, parallel.longestCalls);
     const sequential = await measure(server.baseURL, sequentialCount, 1);
     const sequentialFullMs = (sequential.wallMs / sequentialCount) * profileCount;
@@ -191,12 +212,19 @@ async function main(): Promise<void> {
       concurrency100: {
         wallMs: Math.round(parallel.wallMs),
         ratioToCriticalPath: Number((parallel.wallMs / parallel.criticalPathMs).toFixed(3)),
-        peakRequestsInFlight: peak,
+        peakRequestsInFlight: serverAfter.maxInFlight,
+        calls,
         runnerCpuMs: parallel.cpuMs,
+        runnerCpuMsPerCall: Number((parallel.cpuMs / calls).toFixed(3)),
+        serverCpuMsPerCall: Number(((serverAfter.cpuMs - serverBefore.cpuMs) / calls).toFixed(3)),
         episodeMs: parallel.episodeMs,
         errors: parallel.errors,
       },
-      clientOnlyBaseline: { ...clientOnly, calls: profileCount * parallel.longestCalls },
+      clientOnlyBaseline: {
+        ...clientOnly,
+        calls: profileCount * parallel.longestCalls,
+        cpuMsPerCall: Number((clientOnly.cpuMs / (profileCount * parallel.longestCalls)).toFixed(3)),
+      },
       concurrency1: {
         profilesRun: sequentialCount,
         wallMs: Math.round(sequential.wallMs),

@@ -77,6 +77,36 @@ describe('createOpenAIChatClient', () => {
     }
   });
 
+  it('should name the limit when the last try times out', async () => {
+    const server = await startOpenAITestServer(() => ({ hang: true }));
+    try {
+      const client = createOpenAIChatClient({ model: 'm', baseURL: server.baseURL, timeoutMs: 100, maxRetries: 0 });
+      await expect(client.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+        isRetryable: true,
+        message: expect.stringMatching(/timed out after 100 ms/),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('should stop at once, without retrying, when the caller aborts', async () => {
+    const server = await startOpenAITestServer(() => ({ hang: true }));
+    try {
+      const client = createOpenAIChatClient({ model: 'm', baseURL: server.baseURL, sleep: noSleep, maxRetries: 2 });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const error = await client
+        .complete({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal })
+        .catch((caught: unknown) => caught);
+      expect(LLMCallError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ isRetryable: false, message: expect.stringMatching(/aborted/) });
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('should treat an empty message as invalid output, never as a silent empty reply', async () => {
     const server = await startOpenAITestServer(() => ({ content: '   ' }));
     try {

@@ -7,7 +7,8 @@ import {
   LLMCallError,
   MissingAPIKeyError,
 } from '@rlver/spec';
-import OpenAI from 'openai';
+import { APIConnectionTimeoutError } from 'openai';
+import { createChatCompletionsEndpoint } from './chat-completions-endpoint';
 import { cacheKey, type LlmCache } from './llm-cache';
 import { mapOpenAIError } from './map-openai-error';
 import { defaultSleep, retryWithExponentialBackoff } from './retry-with-exponential-backoff';
@@ -85,7 +86,11 @@ export function isLoopbackURL(url: string): boolean {
   }
 }
 
-/** Create a chat client over any OpenAI-compatible endpoint with timeouts, bounded retries and record/replay. */
+/**
+ * Create a chat client over any OpenAI-compatible endpoint with timeouts, bounded retries and record/replay.
+ * Calls go through {@link createChatCompletionsEndpoint} (keep-alive connections, the `openai` package's error
+ * classes) rather than the `openai` client, whose per-call overhead dominated runs with 100 episodes in flight.
+ */
 export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClient {
   const baseURL = config.baseURL ?? DEFAULT_BASE_URL;
   try {
@@ -104,13 +109,8 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
   const apiKey = config.apiKey ?? process.env.OPENAI_API_KEY ?? (isLoopbackURL(baseURL) ? 'local' : undefined);
   const cache = config.cache;
   if (!apiKey && cache?.mode !== 'read') throw new MissingAPIKeyError({ variableName: 'OPENAI_API_KEY' });
-  const client = new OpenAI({
-    apiKey: apiKey ?? 'replay',
-    baseURL,
-    maxRetries: 0,
-    timeout: config.timeoutMs ?? 120_000,
-  });
   const timeoutMs = config.timeoutMs ?? 120_000;
+  const createCompletion = createChatCompletionsEndpoint({ baseURL, apiKey: apiKey ?? 'replay', timeoutMs });
   const sleep = config.sleep ?? defaultSleep;
   let calls = 0;
 
@@ -131,10 +131,15 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
         responseFormat: merged.responseFormat,
         attempt: merged.attempt ?? 0,
       };
-      const key = cacheKey(keyMaterial);
+      // Hashing the whole prompt is costly: only the cache and the jitter of a retry need the key.
+      let key: string | undefined;
+      const keyOf = () => {
+        key ??= cacheKey(keyMaterial);
+        return key;
+      };
       const started = performance.now();
       if (cache && cache.mode !== 'off') {
-        const hit = cache.get(key);
+        const hit = cache.get(keyOf());
         if (hit) {
           return {
             text: hit.response.text,
@@ -145,15 +150,13 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
             latencyMs: performance.now() - started,
           };
         }
-        if (cache.mode === 'read') cache.miss(key);
+        if (cache.mode === 'read') cache.miss(keyOf());
       }
       const completion = await retryWithExponentialBackoff(
         async () => {
-          const timeoutSignal = AbortSignal.timeout(timeoutMs);
-          const signal = merged.signal ? AbortSignal.any([merged.signal, timeoutSignal]) : timeoutSignal;
           calls += 1;
           try {
-            return await client.chat.completions.create(
+            return await createCompletion(
               {
                 model: config.model,
                 messages: merged.messages,
@@ -174,10 +177,10 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
                       }
                     : merged.responseFormat,
               },
-              { signal, timeout: timeoutMs, maxRetries: 0 },
+              merged.signal,
             );
           } catch (error) {
-            if (timeoutSignal.aborted && !merged.signal?.aborted) {
+            if (error instanceof APIConnectionTimeoutError && !merged.signal?.aborted) {
               throw new LLMCallError({
                 message: `LLM call to ${baseURL} timed out after ${timeoutMs} ms`,
                 isRetryable: true,
@@ -193,7 +196,7 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
           initialDelayMs: config.initialDelayMs ?? 2000,
           sleep,
           signal: merged.signal,
-          rng: createRng(hashSeed(key)),
+          rng: () => createRng(hashSeed(keyOf())),
         },
       );
       const choice = completion.choices?.[0];
@@ -211,7 +214,7 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
       };
       cache?.put({
         schemaVersion: 1,
-        key,
+        key: keyOf(),
         request: keyMaterial,
         response: {
           text,

@@ -9,8 +9,11 @@ export interface RetryOptions {
   backoffFactor?: number;
   /** Full jitter: each delay is uniform in [delay/2, delay] (default true). */
   jitter?: boolean;
-  /** Source of jitter randomness (seeded; default seed 0). */
-  rng?: Rng;
+  /**
+   * Source of jitter randomness (seeded; default seed 0), or a function that makes it, called at the first
+   * retry only (for seeds that are costly to derive).
+   */
+  rng?: Rng | (() => Rng);
   /** Injectable sleep (tests use fake timers). */
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   signal?: AbortSignal;
@@ -46,7 +49,11 @@ export async function retryWithExponentialBackoff<T>(
 ): Promise<T> {
   const maxRetries = options.maxRetries ?? 2;
   const factor = options.backoffFactor ?? 2;
-  const rng = options.rng ?? createRng(0);
+  let rng: Rng | undefined;
+  const jitter = () => {
+    rng ??= typeof options.rng === 'function' ? options.rng() : (options.rng ?? createRng(0));
+    return rng.next();
+  };
   const sleep = options.sleep ?? defaultSleep;
   const isRetryable =
     options.isRetryable ?? ((error: unknown) => LLMCallError.isInstance(error) && (error as LLMCallError).isRetryable);
@@ -56,7 +63,7 @@ export async function retryWithExponentialBackoff<T>(
       return await operation(attempt);
     } catch (error) {
       if (attempt >= maxRetries || !isRetryable(error) || options.signal?.aborted) throw error;
-      const wait = options.jitter === false ? delay : delay / 2 + rng.next() * (delay / 2);
+      const wait = options.jitter === false ? delay : delay / 2 + jitter() * (delay / 2);
       await sleep(wait, options.signal);
       delay *= factor;
     }

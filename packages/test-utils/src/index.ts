@@ -1,5 +1,6 @@
 export {
   type OpenAITestServer,
+  type OpenAITestServerOptions,
   type RecordedRequest,
   type ScriptedResponse,
   type ScriptHandler,

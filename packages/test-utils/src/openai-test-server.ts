@@ -35,10 +35,19 @@ export interface ScriptedResponse {
 
 export type ScriptHandler = (request: RecordedRequest) => ScriptedResponse | Promise<ScriptedResponse>;
 
+/** Options of {@link startOpenAITestServer}. */
+export interface OpenAITestServerOptions {
+  /**
+   * Keep every request in `requests` (default true). Load tests that send thousands of long prompts turn it
+   * off, so that the server's heap (and its garbage collection) stays small; `index` still counts arrivals.
+   */
+  recordRequests?: boolean;
+}
+
 export interface OpenAITestServer {
   /** Base URL for the `openai` client, e.g. `http://127.0.0.1:41234/v1`. */
   baseURL: string;
-  /** Every request received, in arrival order. */
+  /** Every request received, in arrival order (empty when `recordRequests` is false). */
   requests: RecordedRequest[];
   /** Requests currently being answered (for concurrency measurements). */
   inFlight(): number;
@@ -51,9 +60,13 @@ export interface OpenAITestServer {
  * Start a real HTTP server on 127.0.0.1 (port 0) speaking the OpenAI chat-completions protocol.
  * Every request goes through `handler`, which scripts replies, latency, errors, hangs and malformed bodies.
  */
-export async function startOpenAITestServer(handler: ScriptHandler): Promise<OpenAITestServer> {
+export async function startOpenAITestServer(
+  handler: ScriptHandler,
+  options: OpenAITestServerOptions = {},
+): Promise<OpenAITestServer> {
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  let received = 0;
   let inFlight = 0;
   let maxInFlight = 0;
 
@@ -78,8 +91,9 @@ export async function startOpenAITestServer(handler: ScriptHandler): Promise<Ope
           sendJson(response, 400, { error: { message: 'invalid JSON body', type: 'invalid_request_error' } });
           return;
         }
-        const recorded: RecordedRequest = { index: requests.length, path, headers: request.headers, body };
-        requests.push(recorded);
+        const recorded: RecordedRequest = { index: received, path, headers: request.headers, body };
+        received += 1;
+        if (options.recordRequests !== false) requests.push(recorded);
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
         try {

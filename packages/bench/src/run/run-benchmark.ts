@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type EpisodeSpec, runRollouts } from '@rlver/env';
 import {
-  appendJsonlLine,
+  createJsonlAppender,
   type DialoguePolicyV1,
   hashSeed,
   InvalidConfigError,
@@ -174,6 +174,8 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
   report();
 
   if (episodes.length > 0 && !options.signal?.aborted) {
+    // Episodes that end together share one write and fsync; each is on disk before it counts as finished.
+    const results = createJsonlAppender(files.results);
     await runRollouts({
       policy: options.policy,
       simulator: options.simulator,
@@ -187,8 +189,8 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       thinking: options.thinking,
       policyTimeoutMs: options.policyTimeoutMs,
       simulatorTimeoutMs: options.simulatorTimeoutMs,
-      onEpisodeEnd: (trajectory) => {
-        appendJsonlLine(files.results, trajectory);
+      onEpisodeEnd: async (trajectory) => {
+        await results.append(trajectory);
         finished.set(pairKey(trajectory.profileId, trajectory.repeat ?? 0), trajectory);
         report(trajectory);
       },

@@ -172,7 +172,8 @@ async function start(context: Context, options: UserSimulatorStartOptions): Prom
 async function respond(context: Context, options: UserSimulatorRespondOptions): Promise<SimulatorTurnResult> {
   const started = performance.now();
   const { config, settings } = context;
-  const previous = structuredClone(options.state);
+  // Never mutated: the next state shares the unchanged parts (profile, earlier messages) with this one.
+  const previous = options.state;
   const history: SimulatorMessage[] = [...previous.history, { role: 'assistant', content: options.reply }];
   const analysis = await runAnalysis(context, previous, history, options.signal);
   const { emotion, delta } = applyEmotionDelta(settings, previous.emotion, analysis.value.change);
@@ -212,7 +213,8 @@ async function respond(context: Context, options: UserSimulatorRespondOptions): 
 /**
  * The LLM sentient agent (spec §3): two calls per policy reply — analysis (Δ) then reply (in character,
  * told the new state LABEL) — over any `ChatClient`. Stateless: everything lives in `SimulatorState`, so
- * cloning is `structuredClone(state)` and never calls the LLM; constructing it calls nothing either.
+ * cloning is `structuredClone(state)` and never calls the LLM; constructing it calls nothing either. A state is
+ * never mutated; the next one shares its unchanged parts (profile, earlier messages) with the previous one.
  * Unparseable outputs are resampled at most `maxResampleAttempts` times per stage, then
  * `InvalidLLMOutputError` is thrown (the environment records `stopReason: 'error'`).
  */

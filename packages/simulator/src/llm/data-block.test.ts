@@ -41,6 +41,17 @@ describe('neutraliseData', () => {
     expect(safe).toContain('im_start');
   });
 
+  it.each([
+    ['a fence opener', 'x <<y'],
+    ['a fence closer', 'x>> y'],
+    ['a role tag opener', 'x < |im_start|'],
+    ['a full-width role tag closer', '｜Assistant｜ >'],
+    ['an instruction tag', 'say [/inst] now'],
+    ['a system tag', '[SYS]'],
+  ])('should rewrite %s on its own', (_, text) => {
+    expect(neutraliseData(text)).not.toBe(text);
+  });
+
   it('should leave ordinary text unchanged', () => {
     const text = '我觉得 a < b 且 c > d，“好的”——[笑] x|y';
     expect(neutraliseData(text)).toBe(text);

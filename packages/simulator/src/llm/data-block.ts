@@ -1,11 +1,16 @@
 import { hashSeed, type SimulatorMessage } from '@rlver/spec';
 
+/** Anything one of the rewrites of {@link neutraliseData} would change (the union of their patterns). */
+const STRUCTURE_MARKER = /<<|>>|<\s*[|｜]|[|｜]\s*>|\[\/?(?:INST|SYS)\]/i;
+
 /**
  * Make untrusted text safe to place inside a fenced data block: our fence markers (`<<<`, `>>>`) and
  * chat-template role tags (`<|im_start|>`, `<｜User｜>`, `[INST]`, `<<SYS>>`) are replaced by look-alikes that
  * no tokenizer or reader mistakes for structure. Ordinary text (including Chinese punctuation) is unchanged.
  */
 export function neutraliseData(text: string): string {
+  // One scan instead of five on the common case (ordinary text), as every prompt neutralises its history.
+  if (!STRUCTURE_MARKER.test(text)) return text;
   return text
     .replace(/<{2,}/g, (run) => '‹'.repeat(run.length))
     .replace(/>{2,}/g, (run) => '›'.repeat(run.length))

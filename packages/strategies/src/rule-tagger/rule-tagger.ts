@@ -37,12 +37,29 @@ const REFLECTIVE_QUESTION: Readonly<Record<Language, RegExp>> = {
 /** Second person: empathy names the user's feelings, so a first-person anecdote alone is not empathy. */
 const SECOND_PERSON = /你|\byou/i;
 
+/**
+ * Every match of a global pattern, as `matchAll` would give them, but with `exec` on the shared pattern:
+ * `matchAll` copies the regular expression on each call, which costs more than matching a short reply.
+ * Synchronous, and `lastIndex` is back at 0 afterwards, so sharing the pattern object is safe.
+ */
+function forEachMatch(text: string, pattern: RegExp, visit: (match: RegExpExecArray) => void): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (match[0].length === 0) {
+      // Step over an empty match (a whole code point in unicode mode), as matchAll does.
+      const code = text.codePointAt(pattern.lastIndex) ?? 0;
+      pattern.lastIndex += pattern.unicode && code > 0xffff ? 2 : 1;
+    }
+    visit(match);
+  }
+}
+
 function collectMatches(text: string, cuePattern: CuePattern, into: StrategyCue[]): void {
-  for (const match of text.matchAll(cuePattern.pattern)) {
-    if (match[0].length === 0) continue;
+  forEachMatch(text, cuePattern.pattern, (match) => {
+    if (match[0].length === 0) return;
     const start = match.index;
     into.push({ label: cuePattern.label, cue: match[0], start, end: start + match[0].length });
-  }
+  });
 }
 
 function within(cue: Span, span: Span): boolean {
@@ -52,10 +69,10 @@ function within(cue: Span, span: Span): boolean {
 /** Guided-reflection cues of one question sentence (positions in the whole text). */
 function reflectiveCues(text: string, sentence: Span, lang: Language): StrategyCue[] {
   const found: StrategyCue[] = [];
-  for (const match of text.slice(sentence.start, sentence.end).matchAll(REFLECTIVE_QUESTION[lang])) {
+  forEachMatch(text.slice(sentence.start, sentence.end), REFLECTIVE_QUESTION[lang], (match) => {
     const start = sentence.start + match.index;
     found.push({ label: 'guided_reflection', cue: match[0], start, end: start + match[0].length });
-  }
+  });
   return found;
 }
 
