@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  // benchmark-child is forked by path (held-out-benchmark.ts), so it must be its own file next to cli.js.
+  entry: ['src/index.ts', 'src/cli.ts', 'src/benchmark-child.ts'],
   format: ['esm'],
   dts: { entry: 'src/index.ts' },
   sourcemap: true,

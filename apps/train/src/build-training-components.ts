@@ -53,6 +53,50 @@ function evalProfilesOf(config: TrainConfig): Profile[] {
 }
 
 /**
+ * The policy a run starts from: the latest checkpoint when resuming, else the embedded model or the user's
+ * checkpoint folder. PPO runs get a value head.
+ */
+export async function buildPolicy(config: TrainConfig, resumeFrom: string | undefined): Promise<TfjsDialoguePolicy> {
+  const policyOptions = {
+    valueHead: config.algo === 'ppo',
+    maxContextTokens: config.maxContextTokens,
+    maxBatchSize: config.concurrency,
+    sampling: config.sampling,
+    seed: config.seed,
+  };
+  if (resumeFrom) {
+    return loadCheckpointPolicy(resumeFrom, {
+      ...policyOptions,
+      policyId: config.policy === 'embedded' ? 'embedded' : `checkpoint:${config.policy}`,
+    });
+  }
+  if (config.policy === 'embedded') return createEmbeddedPolicy(policyOptions);
+  if (existsSync(join(config.policy, 'config.json'))) return loadCheckpointPolicy(config.policy, policyOptions);
+  throw new InvalidConfigError({
+    field: '--policy',
+    message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
+  });
+}
+
+/** What the held-out benchmark needs besides the policy: the `sage` simulated user and the profiles. */
+export function buildEvaluation(config: TrainConfig): {
+  evalSimulator: UserSimulatorV1;
+  evalProfiles: Profile[];
+  probe(): Promise<string[]>;
+} {
+  const endpoints = endpointsOf(config);
+  return {
+    evalSimulator: buildSimulator(config.simulator, 'sage', endpoints),
+    evalProfiles: evalProfilesOf(config),
+    probe: () => endpoints.probeAll(),
+  };
+}
+
+function endpointsOf(config: TrainConfig) {
+  return createEndpointFactory({ baseURL: config.baseURL, cacheMode: config.cache, cacheDir: config.cacheDir });
+}
+
+/**
  * Build everything a run needs from its config. On resume the policy (with its value head) is loaded from the
  * latest checkpoint; otherwise from the embedded model or the user's checkpoint folder.
  */
@@ -61,38 +105,12 @@ export async function buildTrainingComponents(
   resumeFrom: string | undefined,
 ): Promise<TrainingWiring> {
   const backend = await initTfBackend();
-  const endpoints = createEndpointFactory({
-    baseURL: config.baseURL,
-    cacheMode: config.cache,
-    cacheDir: config.cacheDir,
-  });
+  const endpoints = endpointsOf(config);
   const trainSimulator = buildSimulator(config.simulator, config.trainEmotionPreset, endpoints, {
     maxPolicyTurns: config.maxPolicyTurns,
   });
   const evalSimulator = buildSimulator(config.simulator, 'sage', endpoints);
-  const policyOptions = {
-    valueHead: config.algo === 'ppo',
-    maxContextTokens: config.maxContextTokens,
-    maxBatchSize: config.concurrency,
-    sampling: config.sampling,
-    seed: config.seed,
-  };
-  let policy: TfjsDialoguePolicy;
-  if (resumeFrom) {
-    policy = await loadCheckpointPolicy(resumeFrom, {
-      ...policyOptions,
-      policyId: config.policy === 'embedded' ? 'embedded' : `checkpoint:${config.policy}`,
-    });
-  } else if (config.policy === 'embedded') {
-    policy = await createEmbeddedPolicy(policyOptions);
-  } else if (existsSync(join(config.policy, 'config.json'))) {
-    policy = await loadCheckpointPolicy(config.policy, policyOptions);
-  } else {
-    throw new InvalidConfigError({
-      field: '--policy',
-      message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
-    });
-  }
+  const policy = await buildPolicy(config, resumeFrom);
   // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
   const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
   const algorithm =
@@ -108,7 +126,8 @@ export async function buildTrainingComponents(
             ...config.grpo,
             packing: config.packing,
             seed: config.seed,
-            numGenerations: config.groupSize,
+            // Branching rollouts make turn-level groups of `branching` replies; otherwise dialogue groups.
+            numGenerations: config.branching > 1 ? config.branching : config.groupSize,
           },
         });
   return {

@@ -9,12 +9,16 @@ import {
   readCheckpointState,
   renderTrainingReport,
   runTraining,
-  systemPromptFor,
   type TrainConfig,
   type TrainingSummary,
 } from '@rlver/trainer';
 import { z } from 'zod';
-import { buildTrainingComponents, type TrainingWiring } from './build-training-components';
+import { buildEvaluation, buildPolicy, buildTrainingComponents } from './build-training-components';
+import {
+  type BackgroundBenchmarkOutcome,
+  heldOutBenchmarkOptions,
+  runBenchmarkInBackground,
+} from './held-out-benchmark';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -31,23 +35,14 @@ function toScore(result: BenchmarkResult): BenchmarkScore {
 }
 
 async function evaluate(
-  wiring: TrainingWiring,
+  parts: Parameters<typeof heldOutBenchmarkOptions>[1],
   config: TrainConfig,
   outDir: string,
   label: string,
 ): Promise<BenchmarkResult> {
-  const bar = createProgressBar({ label: `benchmark ${label}`, total: wiring.evalProfiles.length });
+  const bar = createProgressBar({ label: `benchmark ${label}`, total: parts.evalProfiles.length });
   const result = await runBenchmark({
-    profiles: wiring.evalProfiles,
-    simulator: wiring.evalSimulator,
-    policy: wiring.policy,
-    outDir,
-    concurrency: config.concurrency,
-    seed: config.seed,
-    sampling: { temperature: config.evalTemperature, maxNewTokens: config.sampling.maxNewTokens },
-    label,
-    thinking: config.think,
-    systemPrompt: systemPromptFor(config),
+    ...heldOutBenchmarkOptions(config, parts, outDir, label),
     onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
   });
   bar.done();
@@ -55,6 +50,22 @@ async function evaluate(
     `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure}`,
   );
   return result;
+}
+
+/**
+ * The before-training benchmark run by the background process: read back from its folder (the benchmark resumes
+ * and finds every dialogue done). If the process failed, the missing dialogues run here with the starting policy
+ * rebuilt (never the trained one).
+ */
+async function collectBackgroundBenchmark(
+  background: Promise<BackgroundBenchmarkOutcome>,
+  config: TrainConfig,
+  outDir: string,
+): Promise<BenchmarkResult> {
+  const outcome = await background;
+  if (!outcome.ok) log(`warning: background benchmark failed (${outcome.reason}); finishing it here`);
+  const policy = await buildPolicy(config, undefined);
+  return evaluate({ policy, ...buildEvaluation(config) }, config, outDir, 'before');
 }
 
 /** Run (or resume) one training run end to end; returns the process exit code. */
@@ -81,7 +92,13 @@ export async function runTrainApp(
     `rlver-train ${runId}: ${config.algo}${config.think ? ' + think' : ''} · policy ${config.policy} · simulator ${config.simulator} · backend ${wiring.backend}`,
   );
 
-  const before = config.evaluate ? await evaluate(wiring, config, join(runDirectory, 'before'), 'before') : undefined;
+  const beforeDirectory = join(runDirectory, 'before');
+  const background =
+    config.evaluate && config.evalInBackground
+      ? runBenchmarkInBackground({ config, outDir: beforeDirectory, label: 'before' })
+      : undefined;
+  if (background) log('benchmark before: running in a background process while training');
+  let before = config.evaluate && !background ? await evaluate(wiring, config, beforeDirectory, 'before') : undefined;
   const bar = createProgressBar({ label: 'training', total: config.steps });
   const outcome = await runTraining({
     config,
@@ -101,6 +118,7 @@ export async function runTrainApp(
     log(`interrupted after ${outcome.completedSteps} steps; continue with the same command and --resume`);
     return 130;
   }
+  if (background) before = await collectBackgroundBenchmark(background, config, beforeDirectory);
   const after = config.evaluate ? await evaluate(wiring, config, join(runDirectory, 'after'), 'after') : undefined;
   const summary: TrainingSummary = {
     schemaVersion: 1,

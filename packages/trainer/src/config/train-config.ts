@@ -74,6 +74,11 @@ export const trainConfigSchema = z
     /** Policy context budget in tokens; the oldest turns are dropped first (never the system prompt). */
     maxContextTokens: z.number().int().positive(),
     sampling: trainSamplingSchema,
+    /**
+     * Benchmark the starting policy in a child process while training runs (another core, its own backend);
+     * the results land in the same `before/` folder. Off: benchmark first, then train.
+     */
+    evalInBackground: z.boolean(),
     /** Overrides of the PPO config (`@rlver/ppo` ppoConfigSchema). */
     ppo: z.record(z.string(), z.unknown()),
     /** Overrides of the GRPO config (`@rlver/grpo` grpoConfigSchema). */

@@ -11,6 +11,7 @@ const COMMON = {
   cacheDir: '.rlver-cache',
   lang: 'both',
   evaluate: true,
+  evalInBackground: false,
   seed: 0,
   packing: 'per-turn',
   emptyReplyReward: 0,
@@ -38,6 +39,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     policy: 'embedded',
     // The default prompt is ~3× longer; it would be paid again in every turn of the 256-token context.
     systemPrompt: 'brief',
+    // The before-training benchmark runs on the second core while the first one trains.
+    evalInBackground: true,
     steps: 12,
     profilesPerStep: 16,
     groupSize: 1,

@@ -1,0 +1,66 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RunBenchmarkOptions } from '@rlver/bench';
+import type { DialoguePolicyV1, Profile, UserSimulatorV1 } from '@rlver/spec';
+import { systemPromptFor, type TrainConfig } from '@rlver/trainer';
+
+/** The held-out benchmark of a run (before and after training): same settings in the parent and in a child. */
+export function heldOutBenchmarkOptions(
+  config: TrainConfig,
+  parts: { policy: DialoguePolicyV1; evalSimulator: UserSimulatorV1; evalProfiles: Profile[] },
+  outDir: string,
+  label: string,
+): RunBenchmarkOptions {
+  return {
+    profiles: parts.evalProfiles,
+    simulator: parts.evalSimulator,
+    policy: parts.policy,
+    outDir,
+    concurrency: config.concurrency,
+    seed: config.seed,
+    sampling: { temperature: config.evalTemperature, maxNewTokens: config.sampling.maxNewTokens },
+    label,
+    thinking: config.think,
+    systemPrompt: systemPromptFor(config),
+  };
+}
+
+/** What the child process is asked to do. */
+export interface BackgroundBenchmarkRequest {
+  config: TrainConfig;
+  outDir: string;
+  label: string;
+}
+
+/** How a background benchmark ended: `ok`, or the child's exit and the end of its error output. */
+export type BackgroundBenchmarkOutcome = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Run the benchmark of the *starting* policy in a child process (its own TensorFlow.js backend on another core)
+ * while the parent trains. It writes the usual append-only results into `outDir`; the parent then calls
+ * `runBenchmark` on the same folder, which resumes and finds every dialogue done (or runs what is missing, e.g.
+ * after a failure here). Never rejects.
+ */
+export function runBenchmarkInBackground(request: BackgroundBenchmarkRequest): Promise<BackgroundBenchmarkOutcome> {
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  const childModule = fileURLToPath(new URL(`./benchmark-child${extension}`, import.meta.url));
+  return new Promise((resolve) => {
+    const child = fork(childModule, [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let errorOutput = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errorOutput = (errorOutput + chunk.toString()).slice(-2000);
+    });
+    child.once('error', (error) => resolve({ ok: false, reason: error.message }));
+    child.once('exit', (code, signal) =>
+      resolve(
+        code === 0
+          ? { ok: true }
+          : {
+              ok: false,
+              reason: `exit ${signal ?? code}${errorOutput ? `: ${errorOutput.trim().split('\n').at(-1)}` : ''}`,
+            },
+      ),
+    );
+    child.send(request);
+  });
+}

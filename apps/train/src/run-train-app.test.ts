@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { runBenchmark } from '@rlver/bench';
+import { initTfBackend } from '@rlver/policy';
+import { type Trajectory, trajectorySchema } from '@rlver/spec';
+import { resolveTrainConfig } from '@rlver/trainer';
+import { describe, expect, it } from 'vitest';
+import { buildEvaluation, buildPolicy } from './build-training-components';
+import { heldOutBenchmarkOptions } from './held-out-benchmark';
+
+const run = promisify(execFile);
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+const cli = join(import.meta.dirname, 'cli.ts');
+
+/** Replies per profile id, the comparable content of a benchmark. */
+function repliesOf(trajectories: readonly Trajectory[]): Record<string, string[]> {
+  return Object.fromEntries(trajectories.map((item) => [item.profileId, item.turns.map((turn) => turn.reply)]));
+}
+
+describe('rlver-train (the real CLI, embedded default shrunk)', () => {
+  it('should benchmark the starting policy in a background process, as the in-process benchmark would', async () => {
+    const runsDir = mkdtempSync(join(tmpdir(), 'rlver-train-app-'));
+    const configFile = join(runsDir, 'tiny.json');
+    const settings = { steps: 1, evalLimit: 1, profilesPerStep: 1, maxPolicyTurns: 2, evalInBackground: true };
+    writeFileSync(configFile, JSON.stringify(settings));
+    const { stderr } = await run(
+      process.execPath,
+      [tsxCli, '--conditions=source', cli, '--config', configFile, '--runs-dir', runsDir, '--run-id', 'bg'],
+      { env: { ...process.env, RLVER_CWD: '' }, timeout: 240_000 },
+    );
+    expect(stderr).toMatch(/benchmark before: running in a background process/);
+    expect(stderr).not.toMatch(/background benchmark failed/);
+    const lines = readFileSync(join(runsDir, 'bg', 'before', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    const background = lines.map((line) => trajectorySchema.parse(JSON.parse(line)));
+    expect(background).toHaveLength(2);
+    const summary = JSON.parse(readFileSync(join(runsDir, 'bg', 'summary.json'), 'utf8'));
+    expect(summary.before.dialogues).toBe(2);
+    expect(summary.after.dialogues).toBe(2);
+
+    // The same benchmark in this process with a fresh starting policy: the same dialogues, word for word.
+    await initTfBackend({ preferred: 'wasm', log: () => {} });
+    const config = resolveTrainConfig({ configFile });
+    const policy = await buildPolicy(config, undefined);
+    const inProcess = await runBenchmark(
+      heldOutBenchmarkOptions(config, { policy, ...buildEvaluation(config) }, join(runsDir, 'here'), 'before'),
+    );
+    expect(repliesOf(background)).toEqual(repliesOf(inProcess.trajectories));
+  }, 300_000);
+});
