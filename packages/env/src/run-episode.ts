@@ -126,10 +126,13 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
     if (options.signal?.aborted) {
       result = env.interrupt(state);
     } else {
-      const request: PolicyRequest = { messages: env.observe(state) };
+      const messages = env.observe(state);
       const replies = await Promise.all(
-        Array.from({ length: branching }, () =>
-          callWithTimeout((signal) => act(request, signal), {
+        Array.from({ length: branching }, (_, branch) => {
+          // Seeded per episode, turn and branch: the reply never depends on how requests were batched.
+          const seed = hashSeed(state.seed, state.episodeId, state.turns.length, branch);
+          const request: PolicyRequest = { messages, seed };
+          return callWithTimeout((signal) => act(request, signal), {
             what: 'policy',
             timeoutMs: options.policyTimeoutMs,
             maxRetries: options.maxRetries ?? 1,
@@ -137,8 +140,8 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
           }).then(
             (value) => ({ value, error: undefined }),
             (error: unknown) => ({ value: undefined, error }),
-          ),
-        ),
+          );
+        }),
       );
       const answered = replies.flatMap((reply) => (reply.value === undefined ? [] : [reply.value]));
       if (answered.length === 0) {

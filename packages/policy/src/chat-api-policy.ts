@@ -1,5 +1,11 @@
 import type { ChatClient } from '@rlver/llm';
-import { type DialoguePolicyV1, InvalidConfigError, type PolicyOutput, type SamplingOptions } from '@rlver/spec';
+import {
+  type DialoguePolicyV1,
+  hashSeed,
+  InvalidConfigError,
+  type PolicyOutput,
+  type SamplingOptions,
+} from '@rlver/spec';
 
 export interface ChatApiPolicyOptions {
   /** Any OpenAI-compatible chat client (`createOpenAIChatClient`). */
@@ -50,7 +56,7 @@ export function createChatApiPolicy(options: ChatApiPolicyOptions): DialoguePoli
           temperature: merged.temperature,
           topP: merged.topP,
           maxTokens: merged.maxNewTokens,
-          seed: merged.seed,
+          seed: request.seed === undefined ? merged.seed : hashSeed(merged.seed ?? 0, request.seed),
           stop: merged.stop,
           signal,
         });

@@ -24,6 +24,11 @@ export interface GenerateOptions {
   /** Seed of the sampler (default 0); or pass `rng` to continue a stream. */
   seed?: number;
   rng?: Rng;
+  /**
+   * One seed per row: each row samples from its own stream, so a row's tokens depend only on its prompt and
+   * seed, never on which other rows share the batch. Overrides `seed` and `rng`.
+   */
+  rowSeeds?: readonly number[];
   signal?: AbortSignal;
 }
 
@@ -89,6 +94,11 @@ function validateOptions(options: GenerateOptions): void {
   if ((options.temperature ?? 1) < 0) fail('temperature', `is ${options.temperature}; set a value ≥ 0.`);
   if (options.stopStrings?.length && !options.decode)
     fail('decode', 'is missing; stop strings need a decode function.');
+  if (options.rowSeeds && options.rowSeeds.length !== options.promptIds.length)
+    fail(
+      'rowSeeds',
+      `has ${options.rowSeeds.length} seeds for ${options.promptIds.length} prompts; give one per prompt.`,
+    );
 }
 
 /**
@@ -99,7 +109,8 @@ function validateOptions(options: GenerateOptions): void {
 export async function generate(model: TransformerModel, options: GenerateOptions): Promise<GenerationResult[]> {
   validateOptions(options);
   if (options.promptIds.length === 0) return [];
-  const rng = options.rng ?? createRng(options.seed ?? 0);
+  const shared = options.rng ?? createRng(options.seed ?? 0);
+  const rowRngs = options.rowSeeds?.map((seed) => createRng(seed));
   const sampling = { temperature: options.temperature ?? 1, topP: options.topP ?? 1, topK: options.topK ?? 0 };
   const stopTokens = new Set(options.stopTokenIds ?? model.config.eosTokenIds);
   const stopStrings = options.stopStrings?.filter((text) => text.length > 0) ?? [];
@@ -133,6 +144,7 @@ export async function generate(model: TransformerModel, options: GenerateOptions
       const nextTokens: number[] = [];
       const keep: number[] = [];
       rows.forEach((state, index) => {
+        const rng = rowRngs?.[state.row] ?? shared;
         const sampled = sampleToken(logits.subarray(index * vocab, (index + 1) * vocab), sampling, rng);
         const result = results[state.row] as GenerationResult;
         result.outputIds.push(sampled.tokenId);

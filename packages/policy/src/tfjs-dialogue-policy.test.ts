@@ -35,6 +35,21 @@ const prefillCalls = (spy: { mock: { calls: Array<[{ past?: unknown }]> } }) =>
   spy.mock.calls.filter((call) => call[0].past === undefined).length;
 
 describe('createTfjsDialoguePolicy', () => {
+  it('should sample a seeded request the same way whatever else shares its batch', async () => {
+    const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 8 }, seed: 3 });
+    const target = { messages: dialogue(3), seed: 41 };
+    const [alone] = await policy.doAct({ requests: [target] });
+    const batched = await policy.doAct({
+      requests: [{ messages: dialogue(1), seed: 7 }, target, { messages: dialogue(5), seed: 9 }],
+    });
+    expect(batched[1]?.tokens?.outputIds).toEqual(alone?.tokens?.outputIds);
+    // Same context, other seeds (branching): the samples differ.
+    const branches = await policy.doAct({
+      requests: [1, 2, 3, 4].map((seed) => ({ messages: dialogue(3), seed })),
+    });
+    expect(new Set(branches.map((output) => output.tokens?.outputIds.join(','))).size).toBeGreaterThan(1);
+  });
+
   it('should answer every request of a call from one batched generation, returning the sampled tokens', async () => {
     const policy = createTfjsDialoguePolicy({ model, tokenizer, sampling: { maxNewTokens: 5 }, seed: 3 });
     const spy = vi.spyOn(model, 'decode');

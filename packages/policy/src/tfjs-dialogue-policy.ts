@@ -146,6 +146,10 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
         stopStrings: stop,
         decode: (ids) => tokenizer.decode(ids),
         seed,
+        // Requests with their own seed sample from their own stream: independent of the batch they land in.
+        rowSeeds: requests.every((request) => request.seed !== undefined)
+          ? requests.map((request) => hashSeed(sampling.seed ?? options.seed ?? 0, request.seed as number))
+          : undefined,
         signal,
       });
     } finally {

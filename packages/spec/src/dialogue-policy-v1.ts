@@ -26,6 +26,12 @@ export interface GeneratedTokens {
 export interface PolicyRequest {
   /** `[system, user, assistant, user, …]`, visible text only (never the profile or emotion). */
   messages: ChatMessage[];
+  /**
+   * Sampling seed of this request. Policies that honour it give a reply that depends only on the request, the
+   * seed and `sampling.seed` — not on the other requests of a batch — so runs are reproducible however the
+   * rollout engine happens to batch them. The episode loop sets it per episode, turn and branch.
+   */
+  seed?: number;
 }
 
 export interface PolicyOutput {
