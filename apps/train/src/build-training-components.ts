@@ -96,6 +96,12 @@ function endpointsOf(config: TrainConfig) {
   return createEndpointFactory({ baseURL: config.baseURL, cacheMode: config.cache, cacheDir: config.cacheDir });
 }
 
+/** Whether the algorithm section asks for a KL term to the reference policy. */
+function usesKl(config: TrainConfig): boolean {
+  if (config.algo === 'ppo') return (config.ppo.klMode ?? 'none') !== 'none';
+  return Number(config.grpo.klCoefficient ?? 0) > 0;
+}
+
 /**
  * Build everything a run needs from its config. On resume the policy (with its value head) is loaded from the
  * latest checkpoint; otherwise from the embedded model or the user's checkpoint folder.
@@ -111,16 +117,22 @@ export async function buildTrainingComponents(
   });
   const evalSimulator = buildSimulator(config.simulator, 'sage', endpoints);
   const policy = await buildPolicy(config, resumeFrom);
+  // A KL term needs the frozen starting policy (also when resuming: the reference never moves).
+  const referencePolicy = usesKl(config)
+    ? (await buildPolicy({ ...config, algo: 'grpo' }, undefined)).model
+    : undefined;
   // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
   const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
   const algorithm =
     config.algo === 'ppo'
       ? createPPOAlgorithm({
           policy: policy.model,
+          referencePolicy,
           config: { ...runDerived, ...config.ppo, packing: config.packing, seed: config.seed },
         })
       : createGRPOAlgorithm({
           policy: policy.model,
+          referencePolicy,
           config: {
             ...runDerived,
             ...config.grpo,

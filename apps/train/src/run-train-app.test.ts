@@ -9,7 +9,7 @@ import { initTfBackend } from '@rlver/policy';
 import { type Trajectory, trajectorySchema } from '@rlver/spec';
 import { resolveTrainConfig } from '@rlver/trainer';
 import { describe, expect, it } from 'vitest';
-import { buildEvaluation, buildPolicy } from './build-training-components';
+import { buildEvaluation, buildPolicy, buildTrainingComponents } from './build-training-components';
 import { heldOutBenchmarkOptions } from './held-out-benchmark';
 
 const run = promisify(execFile);
@@ -52,4 +52,16 @@ describe('rlver-train (the real CLI, embedded default shrunk)', () => {
     );
     expect(repliesOf(background)).toEqual(repliesOf(inProcess.trajectories));
   }, 300_000);
+
+  it('should give the algorithm a frozen reference policy when the config asks for a KL term', async () => {
+    await initTfBackend({ preferred: 'wasm', log: () => {} });
+    for (const overrides of [
+      { ppo: { klMode: 'loss', klCoefficient: 0.05, klEstimator: 'k3' } },
+      { algo: 'grpo' as const, grpo: { klCoefficient: 0.05 } },
+    ]) {
+      const wiring = await buildTrainingComponents(resolveTrainConfig({ overrides }), undefined);
+      expect(wiring.algorithm.algorithmId).toMatch(/ppo|grpo/);
+      wiring.algorithm.dispose();
+    }
+  }, 60_000);
 });
