@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { briefPolicySystemPrompt, InvalidConfigError, policySystemPrompt } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { defaultRunId, resolveTrainConfig } from './resolve-train-config';
+import { TRAIN_PRESETS } from './train-presets';
 import { systemPromptFor } from './train-config';
 
 function writeConfig(name: string, text: string): string {
@@ -23,13 +24,20 @@ function errorOf(run: () => unknown): InvalidConfigError {
 }
 
 describe('resolveTrainConfig', () => {
-  it('should default to the embedded preset with PPO', () => {
+  it('should default to the embedded preset with GRPO over turn-level groups', () => {
     const config = resolveTrainConfig();
     expect(config.preset).toBe('embedded');
-    expect(config.algo).toBe('ppo');
+    expect(config.algo).toBe('grpo');
+    expect(config.branching).toBeGreaterThan(1);
     expect(config.policy).toBe('embedded');
     expect(config.simulator).toBe('offline');
-    expect(defaultRunId(config)).toBe('embedded-ppo-s0');
+    expect(defaultRunId(config)).toBe('embedded-grpo-s0');
+  });
+
+  it('should keep the turn-level groups when the embedded preset switches to PPO', () => {
+    const config = resolveTrainConfig({ overrides: { algo: 'ppo' } });
+    expect(config.groupSize).toBe(1);
+    expect(config.branching).toBe(resolveTrainConfig().branching);
   });
 
   it('should give the embedded preset the brief system prompt and the paper presets the default one', () => {
@@ -45,12 +53,12 @@ describe('resolveTrainConfig', () => {
     const config = resolveTrainConfig({ configFile: file });
     expect(config.ppo.actorLearningRate).toBe(0.001);
     expect(config.ppo.actorWarmupRatio).toBe(0);
-    expect(config.ppo.criticLearningRate).toBe(1e-3);
+    expect(config.ppo.criticLearningRate).toBe(TRAIN_PRESETS.embedded.ppo.criticLearningRate);
   });
 
   it('should switch group defaults when GRPO is chosen, keeping dialogues per step', () => {
-    const ppo = resolveTrainConfig();
-    const grpo = resolveTrainConfig({ overrides: { algo: 'grpo' } });
+    const ppo = resolveTrainConfig({ overrides: { preset: 'rlver-ppo', policy: '/ckpt' } });
+    const grpo = resolveTrainConfig({ overrides: { preset: 'rlver-ppo', policy: '/ckpt', algo: 'grpo' } });
     expect(grpo.groupSize).toBe(4);
     expect(grpo.profilesPerStep * grpo.groupSize).toBe(ppo.profilesPerStep * ppo.groupSize);
   });
@@ -82,7 +90,7 @@ describe('resolveTrainConfig', () => {
   });
 
   it('should explain why GRPO needs groups', () => {
-    expect(errorOf(() => resolveTrainConfig({ overrides: { algo: 'grpo', groupSize: 1 } })).message).toMatch(
+    expect(errorOf(() => resolveTrainConfig({ overrides: { groupSize: 1, branching: 1 } })).message).toMatch(
       /set it to ≥ 2 \(or branching ≥ 2 for turn-level groups\): GRPO advantages are computed per group/,
     );
   });

@@ -35,15 +35,18 @@ const COMMON = {
 export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'preset'>>> = {
   embedded: {
     ...COMMON,
-    algo: 'ppo',
+    // GRPO: in the miniature it learns faster and steadier than PPO at a third of the cost per step (no critic).
+    algo: 'grpo',
     policy: 'embedded',
     // The default prompt is ~3× longer; it would be paid again in every turn of the 256-token context.
     systemPrompt: 'brief',
     // The before-training benchmark runs on the second core while the first one trains.
     evalInBackground: true,
-    steps: 12,
-    profilesPerStep: 16,
+    steps: 30,
+    // 4 dialogues × 4 turns × 4 branches = 64 replies per step; each turn is a group of 4 replies to one context.
+    profilesPerStep: 4,
     groupSize: 1,
+    branching: 4,
     maxPolicyTurns: 4,
     maxContextTokens: 256,
     // The 1 M-parameter model garbles more often at temperature 1; greedy decoding repeats one reply per language.
@@ -55,16 +58,24 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     rewardFloor: null,
     turnCreditDiscount: 0.5,
     concurrency: 64,
-    // A 1 M-parameter model learns at far higher rates than the paper's 7 B one (1e-6).
+    // A 1 M-parameter model learns at far higher rates than the paper's 7 B one (1e-6); 1e-3 degrades the
+    // language model within 20 steps (entropy doubles, zh and en mix).
     ppo: {
-      actorLearningRate: 3e-4,
-      criticLearningRate: 1e-3,
+      actorLearningRate: 5e-4,
+      criticLearningRate: 2e-3,
       actorWarmupRatio: 0,
       criticWarmupRatio: 0,
       oldLogProbSource: 'rollout',
       microBatchSize: 16,
     },
-    grpo: { learningRate: 3e-4, warmupRatio: 0, oldLogProbSource: 'rollout', microBatchSize: 16 },
+    // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
+    grpo: {
+      learningRate: 5e-4,
+      warmupRatio: 0,
+      oldLogProbSource: 'rollout',
+      microBatchSize: 16,
+      dynamicSampling: true,
+    },
   },
   'rlver-ppo': {
     ...COMMON,
