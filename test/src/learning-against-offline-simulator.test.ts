@@ -61,7 +61,7 @@ describe.each(['ppo', 'grpo'] as const)('training a tiny policy against the offl
       overrides: {
         algo,
         steps: 14,
-        profilesPerStep: algo === 'ppo' ? 16 : 4,
+        profilesPerStep: 4,
         maxPolicyTurns: 2,
         evaluate: false,
         checkpointEvery: 100,
