@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { briefPolicySystemPrompt, InvalidConfigError, policySystemPrompt } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { defaultRunId, resolveTrainConfig } from './resolve-train-config';
-import { TRAIN_PRESETS } from './train-presets';
 import { systemPromptFor } from './train-config';
+import { TRAIN_PRESETS } from './train-presets';
 
 function writeConfig(name: string, text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'rlver-config-')), name);
