@@ -7,6 +7,9 @@ import { initTfBackend } from '@rlver/policy';
 import { buildEvaluation, buildPolicy } from './build-training-components';
 import { type BackgroundBenchmarkRequest, heldOutBenchmarkOptions } from './held-out-benchmark';
 
+// The parent went away (crash, kill): stop rather than run on as an orphan; a resumed run finishes the benchmark.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (message) => {
   void (async () => {
     const { config, outDir, label } = message as BackgroundBenchmarkRequest;
