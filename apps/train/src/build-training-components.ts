@@ -78,13 +78,18 @@ export async function buildPolicy(config: TrainConfig, resumeFrom: string | unde
   });
 }
 
-/** What the held-out benchmark needs besides the policy: the `sage` simulated user and the profiles. */
-export function buildEvaluation(config: TrainConfig): {
+/**
+ * What the held-out benchmark needs besides the policy: the `sage` simulated user and the profiles. Pass the
+ * run's endpoint factory to share its clients (and its probe) with the training simulator.
+ */
+export function buildEvaluation(
+  config: TrainConfig,
+  endpoints: ReturnType<typeof endpointsOf> = endpointsOf(config),
+): {
   evalSimulator: UserSimulatorV1;
   evalProfiles: Profile[];
   probe(): Promise<string[]>;
 } {
-  const endpoints = endpointsOf(config);
   return {
     evalSimulator: buildSimulator(config.simulator, 'sage', endpoints),
     evalProfiles: evalProfilesOf(config),
@@ -115,7 +120,7 @@ export async function buildTrainingComponents(
   const trainSimulator = buildSimulator(config.simulator, config.trainEmotionPreset, endpoints, {
     maxPolicyTurns: config.maxPolicyTurns,
   });
-  const evalSimulator = buildSimulator(config.simulator, 'sage', endpoints);
+  const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
   // A KL term needs the frozen starting policy (also when resuming: the reference never moves).
   const referencePolicy = usesKl(config)
@@ -147,11 +152,9 @@ export async function buildTrainingComponents(
     policy,
     algorithm,
     trainSimulator,
-    evalSimulator,
     trainProfiles: trainProfilesOf(config),
-    evalProfiles: evalProfilesOf(config),
+    ...evaluation,
     tagger: createRuleTagger(),
     savePolicy: (directory) => saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer }),
-    probe: () => endpoints.probeAll(),
   };
 }
