@@ -4,7 +4,7 @@ import {
   type ActorStepRecord,
   type AdamWOptimizer,
   assertErrorFraction,
-  chunk,
+  chunkSharingPrefixes,
   computeAggregationNormalizer,
   computeRolloutMetrics,
   createActorLoss,
@@ -132,7 +132,7 @@ export async function trainGRPOStep(
     const minibatchRows = minibatch.indices.map((index) => rows[index] as ActorRow);
     const normalizer = computeAggregationNormalizer(minibatchRows, config.lossNormalizer);
     const result = await trainer.updater.step(
-      chunk(minibatchRows, config.microBatchSize).map((microRows) =>
+      chunkSharingPrefixes(minibatchRows, config.microBatchSize, (row) => row.tokenIds).map((microRows) =>
         createActorLoss({ policy, rows: microRows, settings, normalizer, temperature: config.samplingTemperature }),
       ),
     );

@@ -19,6 +19,11 @@ export interface ScoreSequencesOptions {
   temperature?: number;
   withEntropy?: boolean;
   withValues?: boolean;
+  /**
+   * Run a prefix shared by several rows once (default true; the same scores up to float rounding). False
+   * forces the plain one-pass forward.
+   */
+  sharePrefixes?: boolean;
 }
 
 /**

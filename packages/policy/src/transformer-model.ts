@@ -10,10 +10,15 @@ import {
   mergeLora,
   unmergeLora,
 } from './lora';
-import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
-import { tokenLogProbsAndEntropy } from './token-log-probs';
+import {
+  planPrefixGroups,
+  rightPaddedRows,
+  scoreHiddenStates,
+  scoreWithSharedPrefixes,
+  sharingPays,
+} from './shared-prefix-scoring';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
 import {
   causalMask,
@@ -104,7 +109,11 @@ export class TransformerModel implements TrainableLanguageModel {
     });
   }
 
-  /** See `TrainableLanguageModel.scoreSequences`. The caller owns the returned tensors. */
+  /**
+   * See `TrainableLanguageModel.scoreSequences`. Rows that share a prefix (the branches of one dialogue turn)
+   * run it once when that saves a quarter of the decoder tokens or more (`scoreWithSharedPrefixes`); scores
+   * are the same up to float rounding. The caller owns the returned tensors.
+   */
   scoreSequences(
     inputIds: tf.Tensor2D,
     attentionMask: tf.Tensor2D,
@@ -112,22 +121,22 @@ export class TransformerModel implements TrainableLanguageModel {
   ): SequenceScores {
     return tf.tidy(() => {
       const [batch, length] = inputIds.shape;
+      const parts = { weights: this.weights, config: this.config, lora: this.lora };
+      const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
+      if (rows) {
+        const groups = planPrefixGroups(rows);
+        if (sharingPays(rows, groups, length)) {
+          return scoreWithSharedPrefixes(parts, rows, groups, length, options) as unknown as tf.TensorContainer;
+        }
+      }
       const hidden = tf.reshape(this.hiddenStates(inputIds, attentionMask), [batch, length, this.config.hiddenSize]);
       const scored = tf.reshape(tf.slice(hidden, [0, 0, 0], [batch, length - 1, -1]), [-1, this.config.hiddenSize]);
-      let logits = languageModelHead(scored as tf.Tensor2D, this.weights);
-      const temperature = options.temperature ?? 1;
-      if (temperature !== 1) logits = tf.div(logits, temperature);
       const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
-      const scores = tokenLogProbsAndEntropy(logits, targets, options.withEntropy ?? false);
-      const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
+      const scores = scoreHiddenStates(parts, scored as tf.Tensor2D, targets, options);
       const shape: [number, number] = [batch, length - 1];
-      const result: SequenceScores = { logProbs: tf.reshape(logProbs, shape) as tf.Tensor2D };
-      if (options.withEntropy) result.entropies = tf.reshape(entropies, shape) as tf.Tensor2D;
-      if (options.withValues && this.weights.valueHead) {
-        const { weight, bias } = this.weights.valueHead;
-        const values = linear(scored as tf.Tensor2D, weight as tf.Tensor2D, bias);
-        result.values = tf.reshape(values, shape) as tf.Tensor2D;
-      }
+      const result: SequenceScores = { logProbs: tf.reshape(scores.logProbs, shape) as tf.Tensor2D };
+      if (scores.entropies) result.entropies = tf.reshape(scores.entropies, shape) as tf.Tensor2D;
+      if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
       return result as unknown as tf.TensorContainer;
     }) as unknown as SequenceScores;
   }

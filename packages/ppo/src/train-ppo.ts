@@ -3,7 +3,7 @@ import {
   type ActorStepRecord,
   type AdamWOptimizer,
   assertErrorFraction,
-  chunk,
+  chunkSharingPrefixes,
   computeAggregationNormalizer,
   computeRolloutMetrics,
   createActorLoss,
@@ -138,7 +138,7 @@ export async function trainPPOStep(
   for (const minibatch of minibatches) {
     options.signal?.throwIfAborted();
     const minibatchRows = minibatch.indices.map((index) => rows[index] as (typeof rows)[number]);
-    const microBatches = chunk(minibatchRows, config.microBatchSize);
+    const microBatches = chunkSharingPrefixes(minibatchRows, config.microBatchSize, (row) => row.tokenIds);
     const normalizer = computeAggregationNormalizer(minibatchRows, config.lossNormalizer);
     const temperature = config.samplingTemperature;
     const actor = await trainer.actorUpdater.step(

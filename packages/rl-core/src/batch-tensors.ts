@@ -50,3 +50,29 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   }
   return chunks;
 }
+
+function compareTokenRows(left: readonly number[], right: readonly number[]): number {
+  const limit = Math.min(left.length, right.length);
+  for (let index = 0; index < limit; index += 1) {
+    const difference = (left[index] as number) - (right[index] as number);
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+/**
+ * Micro-batches of at most `size` items after a stable sort by token ids, so items that share a prefix (the
+ * branches of one dialogue turn) land in the same micro-batch and the model runs that prefix once. Summed
+ * micro-batch gradients do not depend on how items are split.
+ */
+export function chunkSharingPrefixes<T>(
+  items: readonly T[],
+  size: number,
+  tokenIdsOf: (item: T) => readonly number[],
+): T[][] {
+  const sorted = items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => compareTokenRows(tokenIdsOf(a.item), tokenIdsOf(b.item)) || a.index - b.index)
+    .map(({ item }) => item);
+  return chunk(sorted, size);
+}

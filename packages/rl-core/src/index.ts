@@ -9,6 +9,7 @@ export {
   buildPositionTensor,
   buildSequenceTensors,
   chunk,
+  chunkSharingPrefixes,
   maxRowLength,
   padRows,
   sequenceWidth,

@@ -1,6 +1,6 @@
 import type { TrainableLanguageModel } from '@rlver/policy';
 import * as tf from '@tensorflow/tfjs-core';
-import { buildSequenceTensors, chunk } from './batch-tensors';
+import { buildSequenceTensors, chunkSharingPrefixes } from './batch-tensors';
 
 /** Per-sample scores, each row trimmed to the sample's `tokenIds.length - 1` positions. */
 export interface SampleScores {
@@ -18,9 +18,11 @@ export async function scoreSamples(
   tokenRows: ReadonlyArray<readonly number[]>,
   options: { microBatchSize: number; temperature: number; withValues?: boolean },
 ): Promise<SampleScores> {
-  const logProbs: number[][] = [];
-  const values: number[][] = [];
-  for (const rows of chunk(tokenRows, options.microBatchSize)) {
+  const logProbs: number[][] = new Array(tokenRows.length);
+  const values: number[][] = new Array(tokenRows.length);
+  const indices = tokenRows.map((_, index) => index);
+  for (const chunkIndices of chunkSharingPrefixes(indices, options.microBatchSize, (index) => tokenRows[index] ?? [])) {
+    const rows = chunkIndices.map((index) => tokenRows[index] ?? []);
     const scores = tf.tidy(() => {
       const { inputIds, attentionMask } = buildSequenceTensors(rows, model.padTokenId);
       const result = model.scoreSequences(inputIds, attentionMask, {
@@ -31,9 +33,10 @@ export async function scoreSamples(
     });
     const [logProbRows, valueRows] = await Promise.all([scores.logProbs.array(), scores.values.array()]);
     tf.dispose(scores);
-    rows.forEach((row, index) => {
-      logProbs.push((logProbRows[index] ?? []).slice(0, row.length - 1));
-      values.push((valueRows[index] ?? []).slice(0, row.length - 1));
+    chunkIndices.forEach((sampleIndex, position) => {
+      const length = (tokenRows[sampleIndex]?.length ?? 1) - 1;
+      logProbs[sampleIndex] = (logProbRows[position] ?? []).slice(0, length);
+      values[sampleIndex] = (valueRows[position] ?? []).slice(0, length);
     });
   }
   return options.withValues ? { logProbs, values } : { logProbs };
