@@ -115,7 +115,15 @@ export async function generate(model: TransformerModel, options: GenerateOptions
   const stopTokens = new Set(options.stopTokenIds ?? model.config.eosTokenIds);
   const stopStrings = options.stopStrings?.filter((text) => text.length > 0) ?? [];
   const window = Math.max(0, ...stopStrings.map((text) => text.length)) + 8;
-  const prefill = prefillInputs(options.promptIds, model.padTokenId);
+  // Identical prompts (the branches of one dialogue turn) are prefilled once; their cache rows are then copied.
+  const uniqueIndex = new Map<string, number>();
+  const uniqueOfRow = options.promptIds.map((prompt) => {
+    const key = prompt.join(',');
+    if (!uniqueIndex.has(key)) uniqueIndex.set(key, uniqueIndex.size);
+    return uniqueIndex.get(key) as number;
+  });
+  const uniquePrompts = [...uniqueIndex.keys()].map((key) => key.split(',').map(Number));
+  const prefill = prefillInputs(uniquePrompts, model.padTokenId);
   const results: GenerationResult[] = options.promptIds.map(() => ({
     outputIds: [],
     logProbs: [],
@@ -124,16 +132,25 @@ export async function generate(model: TransformerModel, options: GenerateOptions
   }));
   let rows: RowState[] = options.promptIds.map((prompt, row) => ({ row, length: prompt.length }));
   // keyValid[i] lists which cached key positions of active row i are real tokens.
-  let keyValid: Uint8Array[] = rows.map((_, row) =>
-    prefill.valid.slice(row * prefill.width, (row + 1) * prefill.width),
+  let keyValid: Uint8Array[] = uniqueOfRow.map((unique) =>
+    prefill.valid.slice(unique * prefill.width, (unique + 1) * prefill.width),
   );
-  let step = decodeInTidy(() =>
-    model.decode({
+  let step = decodeInTidy(() => {
+    const prefilled = model.decode({
       inputIds: tf.tensor2d(prefill.ids, [prefill.batch, prefill.width], 'int32'),
       positions: tf.tensor2d(prefill.positions, [prefill.batch, prefill.width]),
       mask: tf.tensor(prefill.mask, [prefill.batch, 1, 1, prefill.width, prefill.width]),
-    }),
-  );
+    });
+    if (prefill.batch === options.promptIds.length) return prefilled;
+    const rowsOfUnique = tf.tensor1d(uniqueOfRow, 'int32');
+    return {
+      logits: tf.gather(prefilled.logits, rowsOfUnique),
+      present: prefilled.present.map((layer) => ({
+        keys: tf.gather(layer.keys, rowsOfUnique),
+        values: tf.gather(layer.values, rowsOfUnique),
+      })),
+    };
+  });
   let cache: LayerKeyValues[] = step.present;
   try {
     for (let produced = 0; rows.length > 0; produced += 1) {

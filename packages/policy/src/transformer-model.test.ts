@@ -123,6 +123,27 @@ describe('generate', () => {
     });
   });
 
+  it('should give repeated prompts (prefilled once) the tokens each row gets when generated alone', async () => {
+    const prompts = [
+      [3, 4, 5, 6],
+      [8, 9],
+      [3, 4, 5, 6],
+      [3, 4, 5, 6],
+      [8, 9],
+    ];
+    const rowSeeds = [21, 22, 23, 24, 25];
+    const options = { maxNewTokens: 7, temperature: 1, stopTokenIds: [] };
+    const together = await generate(model, { ...options, promptIds: prompts, rowSeeds });
+    for (const [row, prompt] of prompts.entries()) {
+      const [alone] = await generate(model, { ...options, promptIds: [prompt], rowSeeds: [rowSeeds[row] as number] });
+      expect(together[row]?.outputIds).toEqual(alone?.outputIds);
+      for (const [index, logProb] of (together[row]?.logProbs ?? []).entries()) {
+        expect(logProb).toBeCloseTo(alone?.logProbs[index] ?? 0, 4);
+      }
+    }
+    expect(new Set(together.map((result) => result?.outputIds.join(','))).size).toBeGreaterThan(2);
+  });
+
   it('should be reproducible with a seed and greedy at temperature 0', async () => {
     const options = { promptIds: [[3, 4, 5]], maxNewTokens: 5, temperature: 1, seed: 11 };
     const first = await generate(model, options);
