@@ -91,7 +91,7 @@ describe('planPrefixGroups', () => {
 describe('scoreSequences with shared prefixes', () => {
   it('should give the one-pass log-probs, entropies and values on every real position', () => {
     const { ids, mask } = batch(ROWS);
-    const options = { withEntropy: true, withValues: true, temperature: 0.7 };
+    const options = { withEntropy: true, withValues: true, withFeatures: true, temperature: 0.7 };
     const shared = model.scoreSequences(ids, mask, options);
     const plain = model.scoreSequences(ids, mask, { ...options, sharePrefixes: false });
     for (const key of ['logProbs', 'entropies', 'values'] as const) {
@@ -101,6 +101,20 @@ describe('scoreSequences with shared prefixes', () => {
       const worst = Math.max(...left.map((value, index) => Math.abs(value - (right[index] as number))));
       expect(worst, key).toBeLessThan(1e-4);
     }
+    // Features: the same hidden states, and the value head on them gives the values.
+    const sharedFeatures = realPositions(shared.features?.arraySync() as unknown as number[][], ROWS).flat();
+    const plainFeatures = realPositions(plain.features?.arraySync() as unknown as number[][], ROWS).flat();
+    expect(sharedFeatures.length).toBe(plainFeatures.length);
+    expect(
+      Math.max(...sharedFeatures.map((value, index) => Math.abs(value - (plainFeatures[index] as number)))),
+    ).toBeLessThan(1e-4);
+    const fromFeatures = model.valuesFromFeatures(shared.features as tf.Tensor3D);
+    const headValues = realPositions(fromFeatures.arraySync(), ROWS);
+    const values = realPositions((shared.values as tf.Tensor2D).arraySync(), ROWS);
+    expect(Math.max(...headValues.map((value, index) => Math.abs(value - (values[index] as number))))).toBeLessThan(
+      1e-5,
+    );
+    fromFeatures.dispose();
     // Positions past a row's end are 0 in the shared path.
     const tail = (shared.logProbs.arraySync()[6] ?? []).slice((ROWS[6]?.length ?? 0) - 1);
     expect(tail.length).toBeGreaterThan(0);

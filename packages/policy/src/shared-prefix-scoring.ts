@@ -127,15 +127,16 @@ export function scoreHiddenStates(
   hidden: tf.Tensor2D,
   targets: tf.Tensor1D,
   options: ScoreSequencesOptions,
-): { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D } {
+): { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } {
   let logits = languageModelHead(hidden, parts.weights);
   const temperature = options.temperature ?? 1;
   if (temperature !== 1) logits = tf.div(logits, temperature);
   const scores = tokenLogProbsAndEntropy(logits, targets, options.withEntropy ?? false);
   const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
-  const result: { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D } = {
+  const result: { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } = {
     logProbs: tf.reshape(logProbs, [-1]) as tf.Tensor1D,
   };
+  if (options.withFeatures) result.features = hidden;
   if (options.withEntropy) result.entropies = tf.reshape(entropies, [-1]) as tf.Tensor1D;
   const valueHead = parts.weights.valueHead;
   if (options.withValues && valueHead) {
@@ -261,26 +262,30 @@ export function scoreWithSharedPrefixes(
     options,
   );
 
-  const positionsOut = width - 1;
-  const assemble = (groupPart: tf.Tensor1D | undefined, rowPart: tf.Tensor1D): tf.Tensor2D => {
-    const groupMatrix = groupPart ? tf.reshape(groupPart, [groups.length, prefixWidth - 1]) : undefined;
-    const rowMatrix = tf.reshape(rowPart, [rows.length, suffixWidth]);
+  // Per row: its group's prefix positions, its own positions, zeros up to the batch width (any trailing dims).
+  const assemble = <T extends tf.Tensor>(groupPart: tf.Tensor | undefined, rowPart: tf.Tensor): T => {
+    const trailing = rowPart.shape.slice(1);
+    const groupMatrix = groupPart ? tf.reshape(groupPart, [groups.length, prefixWidth - 1, ...trailing]) : undefined;
+    const rowMatrix = tf.reshape(rowPart, [rows.length, suffixWidth, ...trailing]);
+    const starts = (first: number, second: number) => [first, second, ...trailing.map(() => 0)];
+    const sizes = (count: number) => [1, count, ...trailing.map(() => -1)];
     const assembled = rows.map((_, index) => {
       const prefixPositions = prefixOf(index) - 1;
       const suffixPositions = (suffixes[index] as number[]).length;
       const pieces: tf.Tensor[] = [];
       if (prefixPositions > 0 && groupMatrix) {
-        pieces.push(tf.slice(groupMatrix, [groupOfRow[index] as number, 0], [1, prefixPositions]));
+        pieces.push(tf.slice(groupMatrix, starts(groupOfRow[index] as number, 0), sizes(prefixPositions)));
       }
-      pieces.push(tf.slice(rowMatrix, [index, 0], [1, suffixPositions]));
-      const rest = positionsOut - prefixPositions - suffixPositions;
-      if (rest > 0) pieces.push(tf.zeros([1, rest]));
+      pieces.push(tf.slice(rowMatrix, starts(index, 0), sizes(suffixPositions)));
+      const rest = width - 1 - prefixPositions - suffixPositions;
+      if (rest > 0) pieces.push(tf.zeros([1, rest, ...trailing]));
       return pieces.length === 1 ? (pieces[0] as tf.Tensor) : tf.concat(pieces, 1);
     });
-    return tf.concat(assembled, 0) as tf.Tensor2D;
+    return tf.concat(assembled, 0) as T;
   };
-  const result: SequenceScores = { logProbs: assemble(groupScores?.logProbs, rowScores.logProbs) };
-  if (rowScores.entropies) result.entropies = assemble(groupScores?.entropies, rowScores.entropies);
-  if (rowScores.values) result.values = assemble(groupScores?.values, rowScores.values);
+  const result: SequenceScores = { logProbs: assemble<tf.Tensor2D>(groupScores?.logProbs, rowScores.logProbs) };
+  if (rowScores.entropies) result.entropies = assemble<tf.Tensor2D>(groupScores?.entropies, rowScores.entropies);
+  if (rowScores.values) result.values = assemble<tf.Tensor2D>(groupScores?.values, rowScores.values);
+  if (rowScores.features) result.features = assemble<tf.Tensor3D>(groupScores?.features, rowScores.features);
   return result;
 }

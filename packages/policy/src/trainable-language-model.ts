@@ -12,6 +12,8 @@ export interface SequenceScores {
   entropies?: tf.Tensor2D;
   /** Value head V(s_t): the state after token t, before token t+1 (only when requested and present). */
   values?: tf.Tensor2D;
+  /** The value head's inputs at each position, `[batch, length - 1, features]` (only when requested). */
+  features?: tf.Tensor3D;
 }
 
 export interface ScoreSequencesOptions {
@@ -19,6 +21,8 @@ export interface ScoreSequencesOptions {
   temperature?: number;
   withEntropy?: boolean;
   withValues?: boolean;
+  /** Also return the value head's inputs (`features`), e.g. to train the head alone several times. */
+  withFeatures?: boolean;
   /**
    * Run a prefix shared by several rows once (default true; the same scores up to float rounding). False
    * forces the plain one-pass forward.
@@ -44,4 +48,9 @@ export interface TrainableLanguageModel {
   policyVariables(): tf.Variable[];
   /** Variables of the value head (empty without one). */
   valueVariables(): tf.Variable[];
+  /**
+   * The value head on `features` from `scoreSequences(…, { withFeatures: true })`: `[batch, positions]`,
+   * differentiable with respect to `valueVariables()` only. Throws without a value head.
+   */
+  valuesFromFeatures(features: tf.Tensor3D): tf.Tensor2D;
 }

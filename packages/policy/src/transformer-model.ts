@@ -10,6 +10,7 @@ import {
   mergeLora,
   unmergeLora,
 } from './lora';
+import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
 import {
@@ -137,6 +138,7 @@ export class TransformerModel implements TrainableLanguageModel {
       const result: SequenceScores = { logProbs: tf.reshape(scores.logProbs, shape) as tf.Tensor2D };
       if (scores.entropies) result.entropies = tf.reshape(scores.entropies, shape) as tf.Tensor2D;
       if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
+      if (scores.features) result.features = tf.reshape(scores.features, [...shape, -1]) as tf.Tensor3D;
       return result as unknown as tf.TensorContainer;
     }) as unknown as SequenceScores;
   }
@@ -206,6 +208,16 @@ export class TransformerModel implements TrainableLanguageModel {
     return allVariables(this.weights).filter(
       (variable) => variable !== valueHead?.weight && variable !== valueHead?.bias,
     );
+  }
+
+  valuesFromFeatures(features: tf.Tensor3D): tf.Tensor2D {
+    const head = this.weights.valueHead;
+    if (!head) throw new Error('valuesFromFeatures: this model has no value head; create it with valueHead: true.');
+    return tf.tidy(() => {
+      const [batch, positions, size] = features.shape;
+      const flat = tf.reshape(features, [batch * positions, size]) as tf.Tensor2D;
+      return tf.reshape(linear(flat, head.weight as tf.Tensor2D, head.bias), [batch, positions]) as tf.Tensor2D;
+    });
   }
 
   valueVariables(): tf.Variable[] {

@@ -111,6 +111,33 @@ describe('createPPOAlgorithm', () => {
     expect(whole?.flat()).not.toEqual(weightsOf(createTinyLanguageModel({ seed: 9 })).flat());
   });
 
+  it('should take criticEpochs head-only steps per minibatch, fitting the returns closer and leaving the actor alone', async () => {
+    const runWith = async (criticEpochs: number) => {
+      const model = createTinyLanguageModel({ seed: 6 });
+      const trajectories = runBanditEpisodes({ model, groups: 8, groupSize: 1, seed: 5 });
+      const algorithm = createPPOAlgorithm({
+        policy: model,
+        config: { ...fastConfig, actorLearningRate: 1e-9, criticLearningRate: 0.02, criticEpochs },
+      });
+      const first = await algorithm.doUpdate({ trajectories, step: 0 });
+      // The second update on the same batch reports how well the critic now fits its returns.
+      const second = await algorithm.doUpdate({ trajectories, step: 1 });
+      const state = weightsOf(model).flat();
+      algorithm.dispose();
+      model.dispose();
+      return { first, second, state };
+    };
+    const once = await runWith(1);
+    const eightTimes = await runWith(8);
+    expect(eightTimes.second.metrics['ppo/explained_variance']).toBeGreaterThan(
+      (once.second.metrics['ppo/explained_variance'] as number) + 0.05,
+    );
+    // Same actor weights either way: the critic's extra steps touch only the value head.
+    eightTimes.state.forEach((value, index) => {
+      expect(value).toBeCloseTo(once.state[index] as number, 6);
+    });
+  });
+
   it('should not leak tensors across updates', async () => {
     const model = createTinyLanguageModel({ seed: 2 });
     const reference = createTinyLanguageModel({ seed: 3 });

@@ -13,5 +13,11 @@ export {
   type ResolvedPPOConfig,
   resolvePPOConfig,
 } from './ppo-config';
-export { type CriticRow, computeValueLoss, createCriticLoss, explainedVariance } from './ppo-loss';
+export {
+  type CriticRow,
+  computeValueFeatures,
+  computeValueLoss,
+  createCriticLoss,
+  explainedVariance,
+} from './ppo-loss';
 export { type PPOTrainer, trainPPOStep } from './train-ppo';

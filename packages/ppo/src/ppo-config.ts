@@ -71,6 +71,11 @@ export const ppoConfigSchema = z
     clipRatioHigh: z.number().positive().nullable().default(null),
     /** Value clipping range around the old values; null = unclipped value loss. Default 0.5. */
     valueClip: z.number().positive().nullable().default(0.5),
+    /**
+     * Critic (value head) steps per minibatch: the head's inputs are computed once under the current trunk and
+     * the head alone takes this many optimizer steps on them (the trunk is the actor's). Default 1.
+     */
+    criticEpochs: z.number().int().positive().default(1),
     /** Entropy bonus coefficient. Default 0.001. */
     entropyCoefficient: z.number().min(0).default(0.001),
     /** Policy-loss aggregation: `token-mean`, `sequence-mean` or `sequence-sum-norm`. Default `token-mean`. */

@@ -1,5 +1,5 @@
 import type { TrainableLanguageModel } from '@rlver/policy';
-import { buildPositionTensor, buildSequenceTensors, type LossComputation, sequenceWidth } from '@rlver/rl-core';
+import { buildPositionTensor, buildSequenceTensors, type LossComputation } from '@rlver/rl-core';
 import * as tf from '@tensorflow/tfjs-core';
 
 /**
@@ -41,27 +41,40 @@ export interface CriticRow {
   returns: readonly number[];
 }
 
-/** Loss function of one critic micro-batch for `GuardedUpdater.step` (tensors created inside the call). */
+/**
+ * The value head's inputs for one micro-batch under the current weights, `[rows, positions, features]`
+ * (no gradient: the trunk belongs to the actor). The caller disposes the tensor.
+ */
+export function computeValueFeatures(
+  policy: TrainableLanguageModel,
+  rows: readonly CriticRow[],
+  temperature: number,
+): tf.Tensor3D {
+  return tf.tidy(() => {
+    const { inputIds, attentionMask } = buildSequenceTensors(
+      rows.map((row) => row.tokenIds),
+      policy.padTokenId,
+    );
+    const scores = policy.scoreSequences(inputIds, attentionMask, { temperature, withFeatures: true });
+    if (!scores.features) throw new Error('the policy returned no features; PPO needs withFeatures support');
+    return scores.features;
+  });
+}
+
+/** Loss function of one critic micro-batch for `GuardedUpdater.step`: the value head on precomputed features. */
 export function createCriticLoss(options: {
   policy: TrainableLanguageModel;
   rows: readonly CriticRow[];
+  features: tf.Tensor3D;
   valueClip: number | null;
   tokenCount: number;
-  temperature: number;
 }): () => LossComputation {
   return () => {
-    const tokenRows = options.rows.map((row) => row.tokenIds);
-    const positions = sequenceWidth(tokenRows) - 1;
+    const positions = options.features.shape[1];
     const column = (pick: (row: CriticRow) => readonly number[]) =>
       buildPositionTensor(options.rows.map(pick), positions);
-    const { inputIds, attentionMask } = buildSequenceTensors(tokenRows, options.policy.padTokenId);
-    const scores = options.policy.scoreSequences(inputIds, attentionMask, {
-      temperature: options.temperature,
-      withValues: true,
-    });
-    const values = scores.values ?? tf.zerosLike(scores.logProbs);
     const { loss, clippedSum } = computeValueLoss({
-      values,
+      values: options.policy.valuesFromFeatures(options.features),
       oldValues: column((row) => row.oldValues),
       returns: column((row) => row.returns),
       valueMask: column((row) => row.valueMask),

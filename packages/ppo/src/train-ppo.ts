@@ -17,10 +17,11 @@ import {
   warmupLearningRate,
 } from '@rlver/rl-core';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
 import { computePPORows, summarizePPORows } from './compute-ppo-rows';
 import { computeTokenRewards } from './compute-token-rewards';
 import type { ResolvedPPOConfig } from './ppo-config';
-import { createCriticLoss } from './ppo-loss';
+import { computeValueFeatures, createCriticLoss } from './ppo-loss';
 
 /** Live state of a PPO run: models, optimizers, guarded updaters and the KL controller. */
 export interface PPOTrainer {
@@ -146,16 +147,30 @@ export async function trainPPOStep(
     );
     actorSteps.push({ ...actor, tokenCount: normalizer.tokenCount });
     epochKl.push((actor.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
+    // Critic: the head's inputs under the updated trunk once, then `criticEpochs` steps of the head alone.
     const tokenCount = minibatchRows.reduce((total, row) => total + row.valueMask.reduce((a, b) => a + b, 0), 0);
-    const critic = await trainer.criticUpdater.step(
-      microBatches.map((microRows) =>
-        createCriticLoss({ policy, rows: microRows, valueClip: config.valueClip, tokenCount, temperature }),
-      ),
-    );
-    criticLosses.push(critic.loss);
-    if (Number.isFinite(critic.gradNorm)) criticNorms.push(critic.gradNorm);
-    if (critic.skipped) criticSkips += 1;
-    valueClipped += critic.metrics.valueClippedSum ?? 0;
+    const features = microBatches.map((microRows) => computeValueFeatures(policy, microRows, temperature));
+    try {
+      for (let criticEpoch = 0; criticEpoch < config.criticEpochs; criticEpoch += 1) {
+        const critic = await trainer.criticUpdater.step(
+          microBatches.map((microRows, index) =>
+            createCriticLoss({
+              policy,
+              rows: microRows,
+              features: features[index] as tf.Tensor3D,
+              valueClip: config.valueClip,
+              tokenCount,
+            }),
+          ),
+        );
+        criticLosses.push(critic.loss);
+        if (Number.isFinite(critic.gradNorm)) criticNorms.push(critic.gradNorm);
+        if (critic.skipped) criticSkips += 1;
+        if (criticEpoch === 0) valueClipped += critic.metrics.valueClippedSum ?? 0;
+      }
+    } finally {
+      tf.dispose(features);
+    }
     valueTokens += tokenCount;
     if (minibatch.minibatchIndex === Math.min(config.minibatchCount, rows.length) - 1) {
       epochsCompleted += 1;

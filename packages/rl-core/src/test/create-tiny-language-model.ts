@@ -99,9 +99,18 @@ export function createTinyLanguageModel(options: TinyLanguageModelOptions = {}):
           const values = project(hidden as tf.Tensor3D, valueWeights as tf.Tensor2D, valueBias as tf.Tensor1D);
           result.values = tf.squeeze(values, [2]) as tf.Tensor2D;
         }
+        if (scoreOptions.withFeatures) result.features = hidden as tf.Tensor3D;
         return result as unknown as tf.TensorContainerObject;
       });
       return scores as unknown as SequenceScores;
+    },
+    valuesFromFeatures(features) {
+      const [valueWeights, valueBias] = valueHead;
+      if (!valueWeights || !valueBias)
+        throw new Error('valuesFromFeatures: the tiny model was made without a value head');
+      return tf.tidy(
+        () => tf.squeeze(project(features, valueWeights as tf.Tensor2D, valueBias as tf.Tensor1D), [2]) as tf.Tensor2D,
+      );
     },
     nextTokenLogProbs(tokenIds, temperature = 1) {
       const logProbs = tf.tidy(() => {
