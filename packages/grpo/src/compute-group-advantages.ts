@@ -1,3 +1,4 @@
+export { findUniformGroups } from '@rlver/rl-core';
 /**
  * How group-relative advantages are scaled (TRL `scale_rewards`):
  * - `group`: (s − mean_g) / (std_g + ε) (GRPO, spec §6.2);
@@ -53,20 +54,4 @@ export function computeGroupAdvantages(options: {
     return centred / ((options.scaleRewards === 'group' ? group.std : batchStd) + epsilon);
   });
   return { advantages, groups };
-}
-
-/**
- * Dynamic sampling (DAPO): the ids of groups with at least two members whose scores are all equal. Their
- * advantages are all 0, so they carry no learning signal and only dilute the token mean.
- */
-export function findUniformGroups(scores: readonly number[], groupIds: readonly string[]): Set<string> {
-  const members = new Map<string, number[]>();
-  groupIds.forEach((groupId, index) => {
-    members.set(groupId, [...(members.get(groupId) ?? []), scores[index] ?? 0]);
-  });
-  const uniform = new Set<string>();
-  for (const [groupId, groupScores] of members) {
-    if (groupScores.length >= 2 && groupScores.every((score) => score === groupScores[0])) uniform.add(groupId);
-  }
-  return uniform;
 }

@@ -39,6 +39,8 @@ export function computePPORows(options: {
   oldLogProbs: ReadonlyArray<readonly number[]>;
   oldValues: ReadonlyArray<readonly number[]>;
   referenceLogProbs?: ReadonlyArray<readonly number[]>;
+  /** Samples the actor skips (loss mask and advantages all 0; still critic targets). */
+  excludedFromActor?: ReadonlySet<number>;
   config: Pick<ResolvedPPOConfig, 'gamma' | 'lambda' | 'gaePositions' | 'whitenAdvantages'>;
 }): { rows: PPORow[]; rawAdvantages: number[][] } {
   const { config } = options;
@@ -53,11 +55,16 @@ export function computePPORows(options: {
     }),
   );
   const rawAdvantages = gae.map((result) => result.advantages);
-  const lossMasks = options.samples.map((sample) => sample.lossMask);
-  const advantages = config.whitenAdvantages ? whitenMaskedRows(rawAdvantages, lossMasks) : rawAdvantages;
+  const lossMasks = options.samples.map((sample, index) =>
+    options.excludedFromActor?.has(index) ? sample.lossMask.map(() => 0) : sample.lossMask,
+  );
+  const maskedAdvantages = rawAdvantages.map((row, index) =>
+    row.map((value, position) => ((lossMasks[index] ?? [])[position] === 1 ? value : 0)),
+  );
+  const advantages = config.whitenAdvantages ? whitenMaskedRows(rawAdvantages, lossMasks) : maskedAdvantages;
   const rows = options.samples.map((sample, index) => ({
     tokenIds: sample.tokenIds,
-    lossMask: sample.lossMask,
+    lossMask: lossMasks[index] ?? [],
     valueMask: valueMasks[index] ?? [],
     oldLogProbs: options.oldLogProbs[index] ?? [],
     oldValues: options.oldValues[index] ?? [],

@@ -76,6 +76,12 @@ export const ppoConfigSchema = z
      * the head alone takes this many optimizer steps on them (the trunk is the actor's). Default 1.
      */
     criticEpochs: z.number().int().positive().default(1),
+    /**
+     * Leave out of the actor loss the samples of groups whose returns are all equal (DAPO's dynamic sampling;
+     * with branching, the replies of one turn that all moved the user alike): their advantages are critic
+     * error only. The critic still trains on them. Default false.
+     */
+    dynamicSampling: z.boolean().default(false),
     /** Entropy bonus coefficient. Default 0.001. */
     entropyCoefficient: z.number().min(0).default(0.001),
     /** Policy-loss aggregation: `token-mean`, `sequence-mean` or `sequence-sum-norm`. Default `token-mean`. */

@@ -7,6 +7,7 @@ import {
   computeAggregationNormalizer,
   computeRolloutMetrics,
   createActorLoss,
+  findUniformGroupSamples,
   type GuardedUpdater,
   iterateMinibatches,
   type KlController,
@@ -103,7 +104,10 @@ export async function trainPPOStep(
       klEstimator: config.resolvedKlEstimator,
     }),
   );
+  const uniform = config.dynamicSampling ? findUniformGroupSamples(packed) : undefined;
+  if (uniform) metrics['ppo/dropped_group_fraction'] = uniform.uniformGroups / Math.max(uniform.groups, 1);
   const { rows, rawAdvantages } = computePPORows({
+    excludedFromActor: uniform?.sampleIndices,
     samples,
     tokenRewards: tokenRewards.map((item) => item.rewards),
     oldLogProbs,
@@ -140,13 +144,19 @@ export async function trainPPOStep(
     options.signal?.throwIfAborted();
     const minibatchRows = minibatch.indices.map((index) => rows[index] as (typeof rows)[number]);
     const microBatches = chunkSharingPrefixes(minibatchRows, config.microBatchSize, (row) => row.tokenIds);
-    const normalizer = computeAggregationNormalizer(minibatchRows, config.lossNormalizer);
     const temperature = config.samplingTemperature;
-    const actor = await trainer.actorUpdater.step(
-      microBatches.map((microRows) => createActorLoss({ policy, rows: microRows, settings, normalizer, temperature })),
-    );
-    actorSteps.push({ ...actor, tokenCount: normalizer.tokenCount });
-    epochKl.push((actor.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
+    // Actor: the rows with loss tokens (dynamic sampling leaves uniform groups to the critic).
+    const actorRows = minibatchRows.filter((row) => row.lossMask.includes(1));
+    const normalizer = computeAggregationNormalizer(actorRows, config.lossNormalizer);
+    if (actorRows.length > 0) {
+      const actor = await trainer.actorUpdater.step(
+        chunkSharingPrefixes(actorRows, config.microBatchSize, (row) => row.tokenIds).map((microRows) =>
+          createActorLoss({ policy, rows: microRows, settings, normalizer, temperature }),
+        ),
+      );
+      actorSteps.push({ ...actor, tokenCount: normalizer.tokenCount });
+      epochKl.push((actor.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
+    }
     // Critic: the head's inputs under the updated trunk once, then `criticEpochs` steps of the head alone.
     const tokenCount = minibatchRows.reduce((total, row) => total + row.valueMask.reduce((a, b) => a + b, 0), 0);
     const features = microBatches.map((microRows) => computeValueFeatures(policy, microRows, temperature));

@@ -54,6 +54,7 @@ export { packPerTurn } from './packing/pack-per-turn';
 export { packTrajectories } from './packing/pack-trajectories';
 export { findPrefixMismatch, packWholeDialogue } from './packing/pack-whole-dialogue';
 export type { PackedBatch, PackedDialogue, PackedSample, Packing } from './packing/packed-sample';
+export { findUniformGroupSamples, findUniformGroups } from './packing/uniform-groups';
 export { type PolicyLossConfigFields, parseAlgorithmConfig, refinePolicyLossConfig } from './parse-algorithm-config';
 export { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 export { type SampleScores, scoreSamples } from './score-samples';
