@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildGaeMask, computeGae } from './compute-gae';
+import { buildGaeMask, computeGae, computeTurnGae } from './compute-gae';
 
 describe('computeGae', () => {
   it('should match a λ < 1 example worked by hand, skipping user-token positions', () => {
@@ -75,5 +75,31 @@ describe('buildGaeMask', () => {
     expect(buildGaeMask([0, 1, 0, 1], 'policy-tokens')).toEqual([0, 1, 0, 1]);
     expect(buildGaeMask([0, 1, 0, 1], 'all-tokens')).toEqual([0, 1, 1, 1]);
     expect(buildGaeMask([0, 0], 'all-tokens')).toEqual([0, 0]);
+  });
+});
+
+describe('computeTurnGae', () => {
+  it('should make each policy turn one step valued at its first position (hand-computed)', () => {
+    // Positions: 0 context, 1–2 turn 1, 3 user, 4–6 turn 2; terminal reward 1 on the last policy token,
+    // a KL penalty −0.1 on position 1. V(turn 1) = 0.2 at position 1, V(turn 2) = 0.5 at position 4.
+    const lossMask = [0, 1, 1, 0, 1, 1, 1];
+    const rewards = [0, -0.1, 0, 0, 0, 0, 1];
+    const values = [9, 0.2, 9, 9, 0.5, 9, 9];
+    const { advantages, returns } = computeTurnGae({ rewards, values, lossMask, gamma: 0.9, lambda: 0.8 });
+    const a2 = 1 - 0.5; // δ₂ = r₂ − V₂ (nothing after the last turn)
+    const a1 = -0.1 + 0.9 * 0.5 - 0.2 + 0.9 * 0.8 * a2;
+    expect(advantages).toEqual([0, a1, a1, 0, a2, a2, a2].map((value) => expect.closeTo(value, 10)));
+    expect(returns).toEqual([0, a1 + 0.2, 0, 0, a2 + 0.5, 0, 0].map((value) => expect.closeTo(value, 10)));
+    expect(buildGaeMask(lossMask, 'turns')).toEqual([0, 1, 0, 0, 1, 0, 0]);
+  });
+
+  it('should give replies sampled from one context advantages that differ only by their returns', () => {
+    const lossMask = [0, 0, 1, 1];
+    const shared = { lossMask, gamma: 1, lambda: 1 };
+    const first = computeTurnGae({ ...shared, rewards: [0, 0, 0, 0.3], values: [0, 9, 0.25, 0.7] });
+    const second = computeTurnGae({ ...shared, rewards: [0, 0, 0, -0.1], values: [0, 9, 0.25, 0.9] });
+    expect(first.advantages[2]).toBeCloseTo(0.05, 10);
+    expect(second.advantages[3]).toBeCloseTo(-0.35, 10);
+    expect((first.advantages[3] ?? 0) - (second.advantages[2] ?? 0)).toBeCloseTo(0.4, 10);
   });
 });

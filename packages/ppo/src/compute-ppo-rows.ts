@@ -1,6 +1,6 @@
 import { type ActorRow, maskedWhiten, type PackedSample } from '@rlver/rl-core';
 import * as tf from '@tensorflow/tfjs-core';
-import { buildGaeMask, computeGae } from './compute-gae';
+import { buildGaeMask, computeGae, computeTurnGae } from './compute-gae';
 import type { ResolvedPPOConfig } from './ppo-config';
 import { type CriticRow, explainedVariance } from './ppo-loss';
 
@@ -45,15 +45,17 @@ export function computePPORows(options: {
 }): { rows: PPORow[]; rawAdvantages: number[][] } {
   const { config } = options;
   const valueMasks = options.samples.map((sample) => buildGaeMask(sample.lossMask, config.gaePositions));
-  const gae = options.samples.map((_, index) =>
-    computeGae({
+  const gae = options.samples.map((sample, index) => {
+    const common = {
       rewards: options.tokenRewards[index] ?? [],
       values: options.oldValues[index] ?? [],
-      mask: valueMasks[index] ?? [],
       gamma: config.gamma,
       lambda: config.lambda,
-    }),
-  );
+    };
+    return config.gaePositions === 'turns'
+      ? computeTurnGae({ ...common, lossMask: sample.lossMask })
+      : computeGae({ ...common, mask: valueMasks[index] ?? [] });
+  });
   const rawAdvantages = gae.map((result) => result.advantages);
   const lossMasks = options.samples.map((sample, index) =>
     options.excludedFromActor?.has(index) ? sample.lossMask.map(() => 0) : sample.lossMask,

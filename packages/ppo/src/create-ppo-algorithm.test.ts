@@ -53,6 +53,24 @@ describe('createPPOAlgorithm', () => {
     });
   }
 
+  it('should learn the preference with turn-level values (gaePositions turns) and dynamic sampling', async () => {
+    const model = createTinyLanguageModel({ seed: 4 });
+    const algorithm = createPPOAlgorithm({
+      policy: model,
+      config: { ...fastConfig, packing: 'whole-dialogue', gaePositions: 'turns', dynamicSampling: true },
+    });
+    let step = 0;
+    while (step < 30 && preferredTokenProbability(model) <= 0.8) {
+      const trajectories = runBanditEpisodes({ model, groups: 16, groupSize: 1, seed: step, turns: 2 });
+      const result = await algorithm.doUpdate({ trajectories, step });
+      expect(result.metrics['ppo/dropped_group_fraction']).toBe(0); // groups of one are never uniform
+      step += 1;
+    }
+    expect(preferredTokenProbability(model)).toBeGreaterThan(0.8);
+    algorithm.dispose();
+    model.dispose();
+  });
+
   it('should report every documented metric with finite values and match the sampler log-probs', async () => {
     const model = createTinyLanguageModel({ seed: 1 });
     const algorithm = createPPOAlgorithm({ policy: model, config: { ...fastConfig, epochs: 2, minibatchCount: 2 } });

@@ -58,9 +58,13 @@ export const ppoConfigSchema = z
     gamma: z.number().min(0).max(1).default(1),
     /** GAE λ. Default 1.0. */
     lambda: z.number().min(0).max(1).default(1),
-    /** Positions the GAE recursion runs over: `policy-tokens` skips user tokens (spec §6.7 b); `all-tokens` runs
-     * from the first policy token to the end, through user tokens (reference parity). Default `policy-tokens`. */
-    gaePositions: z.enum(['policy-tokens', 'all-tokens']).default('policy-tokens'),
+    /**
+     * Positions the GAE recursion runs over: `policy-tokens` skips user tokens (spec §6.7 b); `all-tokens` runs
+     * from the first policy token to the end, through user tokens (reference parity); `turns` makes each policy
+     * turn one step, valued at the context before the reply, its advantage on all its tokens (replies sampled
+     * from one context then share their baseline exactly). Default `policy-tokens`.
+     */
+    gaePositions: z.enum(['policy-tokens', 'all-tokens', 'turns']).default('policy-tokens'),
     /** Whiten advantages over all policy tokens of the batch. Default true. */
     whitenAdvantages: z.boolean().default(true),
 
