@@ -63,7 +63,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     // language model within 20 steps (entropy doubles, zh and en mix).
     // The value head is linear on 128 features: Adam moves each weight by ~lr per step, so V moves by ~lr · ‖h‖₁
     // (≈ 0.2 at 2e-3, against returns of std ≈ 0.07). A slow critic (1e-4) adds less noise to the advantages; turn
-    // groups whose replies all moved the user alike train the critic only (their advantages are critic error).
+    // groups whose replies all moved the user alike train the critic only (their advantages are critic error);
+    // values are per turn (the context before the reply), so the four replies to one context share their baseline.
     ppo: {
       actorLearningRate: 5e-4,
       criticLearningRate: 1e-4,
@@ -72,6 +73,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
       oldLogProbSource: 'rollout',
       microBatchSize: 16,
       dynamicSampling: true,
+      gaePositions: 'turns',
     },
     // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
     grpo: {
