@@ -1,4 +1,9 @@
-import { computeWarmupSteps, parseAlgorithmConfig, refinePolicyLossConfig } from '@rlver/rl-core';
+import {
+  computeWarmupSteps,
+  learningRateDecayFields,
+  parseAlgorithmConfig,
+  refinePolicyLossConfig,
+} from '@rlver/rl-core';
 import { z } from 'zod';
 
 /**
@@ -36,8 +41,9 @@ export const grpoConfigSchema = z
     learningRate: z.number().positive().default(1e-6),
     /** Share of `totalSteps` for linear learning-rate warm-up. Default 0.02. */
     warmupRatio: z.number().min(0).max(1).default(0.02),
-    /** Planned optimisation steps (for the warm-up length). Default 1000. */
+    /** Planned optimisation steps (for the warm-up length and the decay). Default 1000. */
     totalSteps: z.number().int().positive().default(1000),
+    ...learningRateDecayFields,
     /** AdamW decoupled weight decay. Default 0.01 (verl). */
     weightDecay: z.number().min(0).default(0.01),
     /** Adam β1. Default 0.9. */

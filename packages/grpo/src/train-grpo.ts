@@ -12,9 +12,9 @@ import {
   iterateMinibatches,
   meanLogProbDrift,
   packTrajectories,
+  scheduledLearningRate,
   scoreSamples,
   summarizeActorSteps,
-  warmupLearningRate,
 } from '@rlver/rl-core';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
 import { assignGroupAdvantages } from './assign-group-advantages';
@@ -48,7 +48,14 @@ export async function trainGRPOStep(
   const warnings: string[] = [];
 
   // ── 1. Learning-rate schedule ─────────────────────────────────────────────
-  trainer.optimizer.learningRate = warmupLearningRate(config.learningRate, options.step, config.warmupSteps);
+  trainer.optimizer.learningRate = scheduledLearningRate({
+    baseLearningRate: config.learningRate,
+    step: options.step,
+    warmupSteps: config.warmupSteps,
+    totalSteps: config.totalSteps,
+    decay: config.learningRateDecay,
+    minRatio: config.minLearningRateRatio,
+  });
 
   // ── 2. Rollouts → samples ─────────────────────────────────────────────────
   const packed = packTrajectories(options.trajectories, config.packing);

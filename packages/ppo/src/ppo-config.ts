@@ -1,4 +1,10 @@
-import { computeWarmupSteps, type KlEstimator, parseAlgorithmConfig, refinePolicyLossConfig } from '@rlver/rl-core';
+import {
+  computeWarmupSteps,
+  type KlEstimator,
+  learningRateDecayFields,
+  parseAlgorithmConfig,
+  refinePolicyLossConfig,
+} from '@rlver/rl-core';
 import { z } from 'zod';
 
 /**
@@ -28,8 +34,9 @@ export const ppoConfigSchema = z
     actorWarmupRatio: z.number().min(0).max(1).default(0.02),
     /** Share of `totalSteps` over which the critic learning rate warms up. Default 0.05. */
     criticWarmupRatio: z.number().min(0).max(1).default(0.05),
-    /** Planned optimisation steps (for the warm-up length). Default 1000. */
+    /** Planned optimisation steps (for the warm-up length and the decay). Default 1000. */
     totalSteps: z.number().int().positive().default(1000),
+    ...learningRateDecayFields,
     /** AdamW decoupled weight decay, actor and critic. Default 0.01 (verl). */
     weightDecay: z.number().min(0).default(0.01),
     /** Adam β1. Default 0.9. */

@@ -13,9 +13,9 @@ import {
   type KlController,
   meanLogProbDrift,
   packTrajectories,
+  scheduledLearningRate,
   scoreSamples,
   summarizeActorSteps,
-  warmupLearningRate,
 } from '@rlver/rl-core';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
@@ -48,16 +48,22 @@ export async function trainPPOStep(
   const warnings: string[] = [];
 
   // ── 1. Learning-rate schedule ─────────────────────────────────────────────
-  trainer.actorOptimizer.learningRate = warmupLearningRate(
-    config.actorLearningRate,
-    options.step,
-    config.actorWarmupSteps,
-  );
-  trainer.criticOptimizer.learningRate = warmupLearningRate(
-    config.criticLearningRate,
-    options.step,
-    config.criticWarmupSteps,
-  );
+  const schedule = {
+    step: options.step,
+    totalSteps: config.totalSteps,
+    decay: config.learningRateDecay,
+    minRatio: config.minLearningRateRatio,
+  };
+  trainer.actorOptimizer.learningRate = scheduledLearningRate({
+    ...schedule,
+    baseLearningRate: config.actorLearningRate,
+    warmupSteps: config.actorWarmupSteps,
+  });
+  trainer.criticOptimizer.learningRate = scheduledLearningRate({
+    ...schedule,
+    baseLearningRate: config.criticLearningRate,
+    warmupSteps: config.criticWarmupSteps,
+  });
 
   // ── 2. Rollouts → samples ─────────────────────────────────────────────────
   const packed = packTrajectories(options.trajectories, config.packing);

@@ -48,7 +48,13 @@ export {
   type GuardedUpdater,
   type LossComputation,
 } from './optim/guarded-update';
-export { computeWarmupSteps, warmupLearningRate } from './optim/learning-rate-schedule';
+export {
+  computeWarmupSteps,
+  type LearningRateDecay,
+  learningRateDecayFields,
+  scheduledLearningRate,
+  warmupLearningRate,
+} from './optim/learning-rate-schedule';
 export { iterateMinibatches, type Minibatch } from './optim/minibatches';
 export { packPerTurn } from './packing/pack-per-turn';
 export { packTrajectories } from './packing/pack-trajectories';
