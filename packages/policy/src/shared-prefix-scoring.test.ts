@@ -2,18 +2,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPrefixGroups, sharingPays } from './shared-prefix-scoring';
 import { useTestBackend } from './test/test-backend';
+import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
-
-const CONFIG = {
-  vocabSize: 50,
-  hiddenSize: 32,
-  intermediateSize: 40,
-  numHiddenLayers: 2,
-  numAttentionHeads: 4,
-  numKeyValueHeads: 2,
-  eosTokenIds: [1],
-  ropeTheta: 10_000,
-};
 
 /** Two dialogue turns with three sampled replies each, plus one unrelated row, in shuffled order. */
 const context1 = [5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27];
@@ -28,13 +18,6 @@ const ROWS = [
   [...context2, 9],
 ];
 
-function batch(rows: number[][], pad = 0): { ids: tf.Tensor2D; mask: tf.Tensor2D; width: number } {
-  const width = Math.max(...rows.map((row) => row.length));
-  const ids = rows.map((row) => [...row, ...new Array(width - row.length).fill(pad)]);
-  const mask = rows.map((row) => [...row.map(() => 1), ...new Array(width - row.length).fill(0)]);
-  return { ids: tf.tensor2d(ids, undefined, 'int32'), mask: tf.tensor2d(mask, undefined, 'int32'), width };
-}
-
 /** Scores on every real position of every row (padded positions differ by design: 0 against garbage). */
 function realPositions(matrix: number[][], rows: number[][]): number[] {
   return rows.flatMap((row, index) => (matrix[index] ?? []).slice(0, row.length - 1));
@@ -43,7 +26,7 @@ function realPositions(matrix: number[][], rows: number[][]): number[] {
 let model: TransformerModel;
 beforeAll(async () => {
   await useTestBackend();
-  model = createTransformerModel({ config: CONFIG, seed: 5, initStd: 0.3, valueHead: true });
+  model = createTransformerModel({ config: TINY_TRANSFORMER_CONFIG, seed: 5, initStd: 0.3, valueHead: true });
 });
 afterAll(() => model.dispose());
 
@@ -90,7 +73,7 @@ describe('planPrefixGroups', () => {
 
 describe('scoreSequences with shared prefixes', () => {
   it('should give the one-pass log-probs, entropies and values on every real position', () => {
-    const { ids, mask } = batch(ROWS);
+    const { ids, mask } = paddedBatch(ROWS);
     const options = { withEntropy: true, withValues: true, withFeatures: true, temperature: 0.7 };
     const shared = model.scoreSequences(ids, mask, options);
     const plain = model.scoreSequences(ids, mask, { ...options, sharePrefixes: false });
@@ -123,7 +106,7 @@ describe('scoreSequences with shared prefixes', () => {
   });
 
   it('should give the one-pass gradients for every variable, value head included', () => {
-    const { ids, mask } = batch(ROWS);
+    const { ids, mask } = paddedBatch(ROWS);
     const weights = tf.tensor2d(
       ROWS.map((row, index) =>
         Array.from({ length: Math.max(...ROWS.map((r) => r.length)) - 1 }, (_, position) =>

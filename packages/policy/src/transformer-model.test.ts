@@ -5,25 +5,8 @@ import { clipByGlobalNorm } from './clip-by-global-norm';
 import { generate } from './generate';
 import { scoreSequencesMinibatched } from './score-sequences-minibatched';
 import { useTestBackend } from './test/test-backend';
+import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
-
-const CONFIG = {
-  vocabSize: 50,
-  hiddenSize: 32,
-  intermediateSize: 40,
-  numHiddenLayers: 2,
-  numAttentionHeads: 4,
-  numKeyValueHeads: 2,
-  eosTokenIds: [1],
-  ropeTheta: 10_000,
-};
-
-function batch(rows: number[][], pad = 0): { ids: tf.Tensor2D; mask: tf.Tensor2D } {
-  const width = Math.max(...rows.map((row) => row.length));
-  const ids = rows.map((row) => [...row, ...new Array(width - row.length).fill(pad)]);
-  const mask = rows.map((row) => [...row.map(() => 1), ...new Array(width - row.length).fill(0)]);
-  return { ids: tf.tensor2d(ids, undefined, 'int32'), mask: tf.tensor2d(mask, undefined, 'int32') };
-}
 
 function maxAbsDifference(left: tf.Tensor, right: tf.Tensor): number {
   return tf.tidy(() => tf.max(tf.abs(tf.sub(left, right))).dataSync()[0] as number);
@@ -32,14 +15,14 @@ function maxAbsDifference(left: tf.Tensor, right: tf.Tensor): number {
 let model: TransformerModel;
 beforeAll(async () => {
   await useTestBackend();
-  model = createTransformerModel({ config: CONFIG, seed: 3, initStd: 0.3, valueHead: true });
+  model = createTransformerModel({ config: TINY_TRANSFORMER_CONFIG, seed: 3, initStd: 0.3, valueHead: true });
 });
 afterAll(() => model.dispose());
 
 describe('TransformerModel.decode', () => {
   it('should give the same last-position logits with a key/value cache as a full forward pass', () => {
     const tokens = [4, 9, 2, 33, 17, 8, 21];
-    const { ids, mask } = batch([tokens]);
+    const { ids, mask } = paddedBatch([tokens]);
     const full = model.forwardLogits(ids, mask);
     let step = model.decode({
       inputIds: tf.tensor2d([tokens.slice(0, 3)], undefined, 'int32'),
@@ -66,7 +49,7 @@ describe('TransformerModel.decode', () => {
 
 describe('TransformerModel.scoreSequences', () => {
   it('should return [batch, length − 1] log-probs, entropies and values that ignore padding', () => {
-    const { ids, mask } = batch([
+    const { ids, mask } = paddedBatch([
       [5, 6, 7, 8],
       [5, 6],
     ]);
@@ -74,17 +57,17 @@ describe('TransformerModel.scoreSequences', () => {
     expect(scores.logProbs.shape).toEqual([2, 3]);
     expect(scores.entropies?.shape).toEqual([2, 3]);
     expect(scores.values?.shape).toEqual([2, 3]);
-    const alone = batch([[5, 6]]);
+    const alone = paddedBatch([[5, 6]]);
     const single = model.scoreSequences(alone.ids, alone.mask);
     const logProbs = scores.logProbs.arraySync();
     expect(logProbs[1]?.[0]).toBeCloseTo(single.logProbs.arraySync()[0]?.[0] as number, 5);
     const entropy = scores.entropies?.arraySync()[0]?.[0] as number;
     expect(entropy).toBeGreaterThan(0);
-    expect(entropy).toBeLessThanOrEqual(Math.log(CONFIG.vocabSize) + 1e-4);
+    expect(entropy).toBeLessThanOrEqual(Math.log(TINY_TRANSFORMER_CONFIG.vocabSize) + 1e-4);
   });
 
   it('should equal log-softmax of forwardLogits at the target tokens, scaled by temperature', () => {
-    const { ids, mask } = batch([[3, 14, 15, 9, 26]]);
+    const { ids, mask } = paddedBatch([[3, 14, 15, 9, 26]]);
     const scores = model.scoreSequences(ids, mask, { temperature: 0.7 });
     const logits = model.forwardLogits(ids, mask).arraySync()[0] as number[][];
     const expected = [14, 15, 9, 26].map((target, position) => {
@@ -109,7 +92,7 @@ describe('generate', () => {
     ];
     const results = await generate(model, { promptIds: prompts, maxNewTokens: 6, temperature: 0.8, seed: 5 });
     const sequences = prompts.map((prompt, row) => [...prompt, ...(results[row]?.outputIds ?? [])]);
-    const { ids, mask } = batch(sequences);
+    const { ids, mask } = paddedBatch(sequences);
     const scores = model.scoreSequences(ids, mask, { temperature: 0.8, withEntropy: true });
     const logProbs = scores.logProbs.arraySync();
     const entropies = scores.entropies?.arraySync() ?? [];
@@ -150,7 +133,7 @@ describe('generate', () => {
     const second = await generate(model, options);
     expect(second[0]?.outputIds).toEqual(first[0]?.outputIds);
     const greedy = await generate(model, { promptIds: [[3, 4, 5]], maxNewTokens: 1, temperature: 0 });
-    const { ids, mask } = batch([[3, 4, 5]]);
+    const { ids, mask } = paddedBatch([[3, 4, 5]]);
     const logits = model.forwardLogits(ids, mask);
     const argmax = tf.argMax(tf.slice(logits, [0, 2, 0], [1, 1, -1]), -1).dataSync()[0];
     expect(greedy[0]?.outputIds).toEqual([argmax]);
@@ -209,7 +192,7 @@ describe('training step', () => {
         batchSize: 1,
       });
       expect(old[1]?.values).toHaveLength(1);
-      const { ids, mask } = batch(results.map((result, row) => [row + 3, 4, ...result.outputIds]));
+      const { ids, mask } = paddedBatch(results.map((result, row) => [row + 3, 4, ...result.outputIds]));
       const { value, grads } = tf.variableGrads(() =>
         tf.tidy(() => {
           const scores = model.scoreSequences(ids, mask, { withEntropy: true, withValues: true });
