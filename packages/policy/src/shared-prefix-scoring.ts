@@ -119,6 +119,7 @@ export interface DecoderParts {
   weights: TransformerWeights;
   config: TransformerConfig;
   lora: LoraState | undefined;
+  padTokenId: number;
 }
 
 /** Log-prob (and entropy, value) of `targets[i]` after hidden state `hidden[i]`: each a `[rows]` tensor. */
@@ -170,7 +171,7 @@ export function scoreWithSharedPrefixes(
   options: ScoreSequencesOptions,
 ): SequenceScores {
   const { config } = parts;
-  const padTokenId = config.padTokenId ?? config.eosTokenIds[0] ?? 0;
+  const { padTokenId } = parts;
   const groupOfRow = new Array<number>(rows.length).fill(-1);
   groups.forEach((group, groupIndex) => {
     for (const row of group.rows) groupOfRow[row] = groupIndex;

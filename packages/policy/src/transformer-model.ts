@@ -122,7 +122,7 @@ export class TransformerModel implements TrainableLanguageModel {
   ): SequenceScores {
     return tf.tidy(() => {
       const [batch, length] = inputIds.shape;
-      const parts = { weights: this.weights, config: this.config, lora: this.lora };
+      const parts = { weights: this.weights, config: this.config, lora: this.lora, padTokenId: this.padTokenId };
       const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
         const groups = planPrefixGroups(rows);
