@@ -30,14 +30,18 @@ export interface BackgroundBenchmarkRequest {
   config: TrainConfig;
   outDir: string;
   label: string;
+  /** Policy folder to benchmark (a checkpoint's `policy/`); default the run's starting policy. */
+  policyFrom?: string;
+  /** Only these held-out profiles (default all). */
+  profileIds?: readonly string[];
 }
 
 /** How a background benchmark ended: `ok`, or the child's exit and the end of its error output. */
 export type BackgroundBenchmarkOutcome = { ok: true } | { ok: false; reason: string };
 
 /**
- * Run the benchmark of the *starting* policy in a child process (its own TensorFlow.js backend on another core)
- * while the parent trains. It writes the usual append-only results into `outDir`; the parent then calls
+ * Run a benchmark in a child process (its own TensorFlow.js backend on another core): the *starting* policy while
+ * the parent trains, or a checkpoint's policy on part of the profiles while the parent runs the rest. It writes the usual append-only results into `outDir`; the parent then calls
  * `runBenchmark` on the same folder, which resumes and finds every dialogue done (or runs what is missing, e.g.
  * after a failure here). Never rejects.
  */

@@ -51,6 +51,28 @@ describe('rlver-train (the real CLI, embedded default shrunk)', () => {
       heldOutBenchmarkOptions(config, { policy, ...buildEvaluation(config) }, join(runsDir, 'here'), 'before'),
     );
     expect(repliesOf(background)).toEqual(repliesOf(inProcess.trajectories));
+
+    // After training, every other held-out profile ran in a background process from the final checkpoint; the
+    // merged results equal a benchmark of that checkpoint in this process.
+    const shard = readFileSync(join(runsDir, 'bg', 'after', 'background-shard', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(shard).toHaveLength(1);
+    const merged = readFileSync(join(runsDir, 'bg', 'after', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => trajectorySchema.parse(JSON.parse(line)));
+    expect(merged).toHaveLength(2);
+    const trained = await buildPolicy(config, join(runsDir, 'bg', 'checkpoints', 'latest', 'policy'));
+    const trainedHere = await runBenchmark(
+      heldOutBenchmarkOptions(
+        config,
+        { policy: trained, ...buildEvaluation(config) },
+        join(runsDir, 'after-here'),
+        'after',
+      ),
+    );
+    expect(repliesOf(merged)).toEqual(repliesOf(trainedHere.trajectories));
   }, 300_000);
 
   it('should give the algorithm a frozen reference policy when the config asks for a KL term', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BenchmarkResult, runBenchmark } from '@rlver/bench';
+import { type BenchmarkResult, importResults, runBenchmark } from '@rlver/bench';
 import { createProgressBar } from '@rlver/cli-kit';
 import { InvalidConfigError, parseJsonl } from '@rlver/spec';
 import {
@@ -39,17 +39,56 @@ async function evaluate(
   config: TrainConfig,
   outDir: string,
   label: string,
+  options: { barLabel?: string; quiet?: boolean } = {},
 ): Promise<BenchmarkResult> {
-  const bar = createProgressBar({ label: `benchmark ${label}`, total: parts.evalProfiles.length });
+  const bar = createProgressBar({
+    label: `benchmark ${options.barLabel ?? label}`,
+    total: parts.evalProfiles.length,
+  });
   const result = await runBenchmark({
     ...heldOutBenchmarkOptions(config, parts, outDir, label),
     onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
   });
   bar.done();
-  log(
-    `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure}`,
-  );
+  if (!options.quiet)
+    log(
+      `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure}`,
+    );
   return result;
+}
+
+/**
+ * The after-training benchmark. With `evalInBackground` the held-out profiles are split: every other one runs in a
+ * child process on the second core (the trained policy loaded from `checkpoints/latest`) while this process runs
+ * the rest; the child's dialogues are then appended to `after/results.jsonl` and the full benchmark resumes there,
+ * finding every dialogue done (or running what the child could not). Dialogues do not depend on the split (each
+ * request carries its own sampling seed), so the result equals a single-process run.
+ */
+async function evaluateAfterTraining(
+  wiring: Parameters<typeof heldOutBenchmarkOptions>[1],
+  config: TrainConfig,
+  runDirectory: string,
+): Promise<BenchmarkResult> {
+  const outDir = join(runDirectory, 'after');
+  if (!config.evalInBackground || wiring.evalProfiles.length < 2) return evaluate(wiring, config, outDir, 'after');
+  const shardDirectory = join(outDir, 'background-shard');
+  const shard = wiring.evalProfiles.filter((_, index) => index % 2 === 1);
+  const background = runBenchmarkInBackground({
+    config,
+    outDir: shardDirectory,
+    label: 'after',
+    policyFrom: join(runDirectory, 'checkpoints', 'latest', 'policy'),
+    profileIds: shard.map((profile) => profile.id),
+  });
+  const own = wiring.evalProfiles.filter((_, index) => index % 2 === 0);
+  await evaluate({ ...wiring, evalProfiles: own }, config, outDir, 'after', {
+    barLabel: `after (${own.length} here, ${shard.length} in a background process)`,
+    quiet: true,
+  });
+  const outcome = await background;
+  if (!outcome.ok) log(`warning: background benchmark failed (${outcome.reason}); finishing it here`);
+  await importResults(shardDirectory, outDir);
+  return evaluate(wiring, config, outDir, 'after');
 }
 
 /**
@@ -85,7 +124,8 @@ export async function runTrainApp(
   }
   mkdirSync(runDirectory, { recursive: true });
   writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
-  const resumeFrom = options.resume && readCheckpointState(latest) ? join(latest, 'policy') : undefined;
+  const resumedState = options.resume ? readCheckpointState(latest) : undefined;
+  const resumeFrom = resumedState ? join(latest, 'policy') : undefined;
   const wiring = await buildTrainingComponents(config, resumeFrom);
   for (const warning of await wiring.probe()) log(`warning: ${warning}`);
   log(
@@ -99,7 +139,11 @@ export async function runTrainApp(
       : undefined;
   if (background) log('benchmark before: running in a background process while training');
   let before = config.evaluate && !background ? await evaluate(wiring, config, beforeDirectory, 'before') : undefined;
-  const bar = createProgressBar({ label: 'training', total: config.steps });
+  const bar = createProgressBar({
+    label: 'training',
+    total: config.steps,
+    initial: resumedState?.completedSteps ?? 0,
+  });
   const outcome = await runTraining({
     config,
     runDirectory,
@@ -119,7 +163,7 @@ export async function runTrainApp(
     return 130;
   }
   if (background) before = await collectBackgroundBenchmark(background, config, beforeDirectory);
-  const after = config.evaluate ? await evaluate(wiring, config, join(runDirectory, 'after'), 'after') : undefined;
+  const after = config.evaluate ? await evaluateAfterTraining(wiring, config, runDirectory) : undefined;
   const summary: TrainingSummary = {
     schemaVersion: 1,
     runId,

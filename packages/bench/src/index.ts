@@ -60,6 +60,7 @@ export {
   seriesColor,
 } from './report/svg-charts';
 export {
+  importResults,
   loadResultsForResume,
   RESULT_FILES,
   type RunDirectory,

@@ -10,10 +10,17 @@ export interface ProgressBar {
  * A dependency-free progress bar on stderr. On a TTY it redraws one line; otherwise it prints a line at
  * every 10 % so logs stay readable in CI.
  */
-export function createProgressBar(options: { label: string; total: number; stream?: NodeJS.WriteStream }): ProgressBar {
+export function createProgressBar(options: {
+  label: string;
+  total: number;
+  /** Work already done before this bar started (a resumed run); the ETA counts only what remains. */
+  initial?: number;
+  stream?: NodeJS.WriteStream;
+}): ProgressBar {
   const stream = options.stream ?? process.stderr;
   const started = Date.now();
-  let current = 0;
+  const initial = options.initial ?? 0;
+  let current = initial;
   let lastDecile = -1;
   let fields: Record<string, string | number> = {};
   const render = (final = false) => {
@@ -21,7 +28,8 @@ export function createProgressBar(options: { label: string; total: number; strea
     const width = 24;
     const filled = Math.round(fraction * width);
     const elapsed = (Date.now() - started) / 1000;
-    const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : 0;
+    const doneHere = current - initial;
+    const eta = doneHere > 0 ? (elapsed / doneHere) * Math.max(options.total - current, 0) : 0;
     const extra = Object.entries(fields)
       .map(([key, value]) => `${key} ${typeof value === 'number' ? value.toFixed(value >= 100 ? 0 : 2) : value}`)
       .join(' · ');

@@ -63,5 +63,5 @@ export type { PackedBatch, PackedDialogue, PackedSample, Packing } from './packi
 export { findUniformGroupSamples, findUniformGroups } from './packing/uniform-groups';
 export { type PolicyLossConfigFields, parseAlgorithmConfig, refinePolicyLossConfig } from './parse-algorithm-config';
 export { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
-export { type SampleScores, scoreSamples } from './score-samples';
+export { type FeatureChunk, type SampleScores, scoreSamples } from './score-samples';
 export { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from './state/tensor-files';

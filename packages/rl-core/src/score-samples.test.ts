@@ -44,4 +44,26 @@ describe('scoreSamples', () => {
     await scoreSamples(model, rows, { microBatchSize: 2, temperature: 1, withValues: true });
     expect(tf.memory().numTensors).toBe(before);
   });
+
+  it('should keep the value head inputs of each micro-batch when asked, consistent with the values', async () => {
+    const scores = await scoreSamples(model, rows, {
+      microBatchSize: 2,
+      temperature: 1,
+      withValues: true,
+      keepFeatures: true,
+    });
+    const chunks = scores.featureChunks ?? [];
+    expect(chunks.flatMap((chunk) => chunk.sampleIndices).sort()).toEqual([0, 1, 2]);
+    for (const chunk of chunks) {
+      const fromFeatures = tf.tidy(() => model.valuesFromFeatures(chunk.features)).arraySync();
+      chunk.sampleIndices.forEach((sampleIndex, row) => {
+        scores.values?.[sampleIndex]?.forEach((value, position) => {
+          expect(fromFeatures[row]?.[position]).toBeCloseTo(value, 5);
+        });
+      });
+    }
+    tf.dispose(chunks.map((chunk) => chunk.features));
+    const plain = await scoreSamples(model, rows, { microBatchSize: 2, temperature: 1 });
+    expect(plain.featureChunks).toBeUndefined();
+  });
 });

@@ -9,7 +9,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
-import { InvalidInputError, readCompleteJsonl, safeParseJSON, type Trajectory, trajectorySchema } from '@rlver/spec';
+import {
+  createJsonlAppender,
+  InvalidInputError,
+  readCompleteJsonl,
+  safeParseJSON,
+  type Trajectory,
+  trajectorySchema,
+} from '@rlver/spec';
 import { type BenchmarkSummary, benchmarkSummarySchema } from '../summary/benchmark-summary';
 
 /** File names inside a benchmark output directory. */
@@ -95,4 +102,23 @@ export function readRunDirectory(directory: string): RunDirectory {
     summary = parsed.value;
   }
   return { directory, label: summary?.label ?? basename(directory), trajectories: records, summary };
+}
+
+/**
+ * Append to `toDir`'s results file the finished dialogues of `fromDir` (e.g. a shard run by another process) whose
+ * (profile id, repeat) pair it does not hold yet; nothing is rewritten. A following `runBenchmark` on `toDir`
+ * then resumes with them. Returns the number of dialogues appended.
+ */
+export async function importResults(fromDir: string, toDir: string): Promise<number> {
+  const source = resultPaths(fromDir).results;
+  if (!existsSync(source)) return 0;
+  const target = resultPaths(toDir).results;
+  const key = (trajectory: Trajectory) => `${trajectory.profileId}\u0000${trajectory.repeat ?? 0}`;
+  const held = new Set(loadResultsForResume(target).trajectories.map(key));
+  const incoming = readCompleteJsonl(source, trajectorySchema).records.filter(
+    (trajectory) => !held.has(key(trajectory)),
+  );
+  const appender = createJsonlAppender(target);
+  await Promise.all(incoming.map((trajectory) => appender.append(trajectory)));
+  return incoming.length;
 }

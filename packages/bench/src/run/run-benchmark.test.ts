@@ -7,6 +7,7 @@ import { InvalidConfigError, parseJsonl, type SimulatorState, safeParseJSON, tra
 import { describe, expect, it } from 'vitest';
 import { importLeaderboard } from '../leaderboard/import-leaderboard';
 import { benchmarkSummarySchema } from '../summary/benchmark-summary';
+import { importResults } from './results-files';
 import { type BenchmarkProgress, runBenchmark } from './run-benchmark';
 
 const profiles = ['p-up', 'p-down', 'p-flat', 'p-error'].map((id) => createTestProfile({ id }));
@@ -138,5 +139,29 @@ describe('runBenchmark', () => {
     await expect(run({ profiles: [] })).rejects.toThrow(/no profiles/);
     await expect(run({ profiles: [profiles[0], profiles[0]] })).rejects.toThrow(/occurs twice/);
     expect(simulator.calls).toHaveLength(0);
+  });
+  it('should resume a run split into shards: importResults appends the other shard, the full run adds nothing', async () => {
+    const single = await runBenchmark({
+      profiles,
+      simulator: scriptedSimulator(),
+      policy: policy(),
+      outDir: mkdtempSync(join(tmpdir(), 'bench-single-')),
+      seed: 3,
+    });
+    const mainDir = mkdtempSync(join(tmpdir(), 'bench-main-'));
+    const shardDir = join(mainDir, 'shard');
+    const options = { simulator: scriptedSimulator(), policy: policy(), seed: 3 };
+    await runBenchmark({ ...options, profiles: profiles.slice(0, 2), outDir: mainDir });
+    await runBenchmark({ ...options, profiles: profiles.slice(2), outDir: shardDir });
+    expect(await importResults(shardDir, mainDir)).toBe(2);
+    expect(await importResults(shardDir, mainDir)).toBe(0); // already held: nothing appended twice
+    const merged = await runBenchmark({ ...options, profiles, outDir: mainDir });
+    expect(merged.resumed).toBe(4);
+    expect(merged.summary.timing.episodesRun).toBe(0);
+    expect(merged.summary.score).toBe(single.summary.score);
+    expect(merged.trajectories.map((trajectory) => trajectory.finalEmotion)).toEqual(
+      single.trajectories.map((trajectory) => trajectory.finalEmotion),
+    );
+    expect(await importResults(join(mainDir, 'missing'), mainDir)).toBe(0);
   });
 });
