@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { trainingSummarySchema } from '@rlver/trainer';
+import { parseJsonl, trajectorySchema } from '@rlver/spec';
+import { repeatsOwnNgram, trainingSummarySchema } from '@rlver/trainer';
 
 const separator = process.argv.indexOf('--');
 const own = separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator);
@@ -36,6 +37,17 @@ interface Row {
   after: number;
   seconds: number;
   shares: { before: Record<string, number>; after: Record<string, number> };
+  selfRepetition: { before: number; after: number };
+}
+
+/** Share of a benchmark folder's replies that repeat an n-gram of their own (degeneration; NaN if absent). */
+function selfRepetitionShare(benchmarkDirectory: string): number {
+  const file = join(benchmarkDirectory, 'results.jsonl');
+  if (!existsSync(file)) return Number.NaN;
+  const flags = parseJsonl(readFileSync(file, 'utf8'), trajectorySchema).records.flatMap(({ value }) =>
+    value.turns.map((turn) => (repeatsOwnNgram(turn.reply, value.lang) ? 1 : 0)),
+  );
+  return flags.reduce<number>((sum, flag) => sum + flag, 0) / Math.max(flags.length, 1);
 }
 const rows: Row[] = [];
 for (const variant of variants) {
@@ -75,6 +87,10 @@ for (const variant of variants) {
       after: summary.after?.score ?? Number.NaN,
       seconds: summary.wallSeconds,
       shares: { before: summary.before?.strategies ?? {}, after: summary.after?.strategies ?? {} },
+      selfRepetition: {
+        before: selfRepetitionShare(join(runsDir, runId, 'before')),
+        after: selfRepetitionShare(join(runsDir, runId, 'after')),
+      },
     });
   }
 }
@@ -89,15 +105,17 @@ const meanStd = (values: number[]) => {
 };
 const labels = ['praise', 'deep_empathy', 'advice', 'generic_comfort'];
 console.log(
-  `| variant | seeds | before | after | gain | wall s | ${labels.map((label) => `${label} before→after`).join(' | ')} |`,
+  `| variant | seeds | before | after | gain | wall s | ${labels.map((label) => `${label} before→after`).join(' | ')} | self-repetition before→after |`,
 );
-console.log(`|---|---|---|---|---|---|${labels.map(() => '---').join('|')}|`);
+console.log(`|---|---|---|---|---|---|${labels.map(() => '---').join('|')}|---|`);
 for (const variant of variants) {
   const group = rows.filter((row) => row.variant === variant);
   if (group.length === 0) continue;
   const share = (label: string, when: 'before' | 'after') =>
     ((100 * group.reduce((sum, row) => sum + (row.shares[when][label] ?? 0), 0)) / group.length).toFixed(0);
+  const repetition = (when: 'before' | 'after') =>
+    ((100 * group.reduce((sum, row) => sum + row.selfRepetition[when], 0)) / group.length).toFixed(0);
   console.log(
-    `| ${variant} | ${group.map((row) => row.seed).join(',')} | ${meanStd(group.map((row) => row.before))} | ${meanStd(group.map((row) => row.after))} | ${meanStd(group.map((row) => row.after - row.before))} | ${meanStd(group.map((row) => row.seconds))} | ${labels.map((label) => `${share(label, 'before')}→${share(label, 'after')} %`).join(' | ')} |`,
+    `| ${variant} | ${group.map((row) => row.seed).join(',')} | ${meanStd(group.map((row) => row.before))} | ${meanStd(group.map((row) => row.after))} | ${meanStd(group.map((row) => row.after - row.before))} | ${meanStd(group.map((row) => row.seconds))} | ${labels.map((label) => `${share(label, 'before')}→${share(label, 'after')} %`).join(' | ')} | ${repetition('before')}→${repetition('after')} % |`,
   );
 }

@@ -1,11 +1,12 @@
 import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
+import { repeatsOwnNgram } from './self-repetition';
 
 function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
 }
 
 /**
- * Metrics of one step's dialogues that the algorithms do not compute: emotion per turn, response length,
+ * Metrics of one step's dialogues that the algorithms do not compute: emotion per turn, response length, self-repetition,
  * strategy shares, think-format rate, simulator calls and latency, throughput. Keys are stable
  * `<group>/<snake_case>` names (README "Logged metrics").
  */
@@ -20,6 +21,12 @@ export function computeTrainingStepMetrics(
     'rollout/emotion_final': mean(usable.map((trajectory) => trajectory.finalEmotion)),
     'rollout/response_length_tokens': mean(turns.map((turn) => turn.outputTokenCount)),
     'rollout/response_length_chars': mean(turns.map((turn) => turn.reply.length)),
+    // Degeneration: replies that repeat an n-gram of their own (keyword stuffing the simulated user may reward).
+    'rollout/self_repetition_fraction': mean(
+      usable.flatMap((trajectory) =>
+        trajectory.turns.map((turn) => (repeatsOwnNgram(turn.reply, trajectory.lang) ? 1 : 0)),
+      ),
+    ),
     'rollout/think_format_fraction': mean(turns.map((turn) => (turn.think !== null && turn.reply.length > 0 ? 1 : 0))),
     // From the final emotion itself (the algorithm's reward may be reshaped by turn credit or a reward floor).
     'dialogue/success_fraction': mean(usable.map((trajectory) => (trajectory.finalEmotion >= 100 ? 1 : 0))),
