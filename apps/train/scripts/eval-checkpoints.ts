@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBenchmark } from '@rlver/bench';
 import { initTfBackend } from '@rlver/policy';
-import { trainConfigSchema } from '@rlver/trainer';
+import { checkpointFolderName, trainConfigSchema } from '@rlver/trainer';
 import { buildEvaluation, buildPolicy } from '../src/build-training-components';
 import { heldOutBenchmarkOptions } from '../src/held-out-benchmark';
 
@@ -20,7 +20,7 @@ if (!runDirectory || !stepList) {
 await initTfBackend();
 const config = trainConfigSchema.parse(JSON.parse(readFileSync(join(runDirectory, 'config.json'), 'utf8')));
 for (const step of stepList.split(',').map(Number)) {
-  const checkpoint = join(runDirectory, 'checkpoints', `step-${String(step).padStart(5, '0')}`, 'policy');
+  const checkpoint = join(runDirectory, 'checkpoints', checkpointFolderName(step), 'policy');
   const policy = await buildPolicy(config, checkpoint);
   const parts = { policy, ...buildEvaluation(config) };
   const result = await runBenchmark(

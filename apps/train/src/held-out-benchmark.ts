@@ -41,8 +41,8 @@ export type BackgroundBenchmarkOutcome = { ok: true } | { ok: false; reason: str
 
 /**
  * Run a benchmark in a child process (its own TensorFlow.js backend on another core): the *starting* policy while
- * the parent trains, or a checkpoint's policy on part of the profiles while the parent runs the rest. It writes the usual append-only results into `outDir`; the parent then calls
- * `runBenchmark` on the same folder, which resumes and finds every dialogue done (or runs what is missing, e.g.
+ * the parent trains, or a checkpoint's policy on part of the profiles while the parent runs the rest. It writes the
+ * usual append-only results into `outDir`; the parent then calls `runBenchmark` on the same folder, which resumes and finds every dialogue done (or runs what is missing, e.g.
  * after a failure here). Never rejects.
  */
 export function runBenchmarkInBackground(request: BackgroundBenchmarkRequest): Promise<BackgroundBenchmarkOutcome> {

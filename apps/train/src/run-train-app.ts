@@ -68,6 +68,7 @@ async function evaluateAfterTraining(
   wiring: Parameters<typeof heldOutBenchmarkOptions>[1],
   config: TrainConfig,
   runDirectory: string,
+  trainedPolicyFolder: string,
 ): Promise<BenchmarkResult> {
   const outDir = join(runDirectory, 'after');
   if (!config.evalInBackground || wiring.evalProfiles.length < 2) return evaluate(wiring, config, outDir, 'after');
@@ -77,7 +78,7 @@ async function evaluateAfterTraining(
     config,
     outDir: shardDirectory,
     label: 'after',
-    policyFrom: join(runDirectory, 'checkpoints', 'latest', 'policy'),
+    policyFrom: trainedPolicyFolder,
     profileIds: shard.map((profile) => profile.id),
   });
   const own = wiring.evalProfiles.filter((_, index) => index % 2 === 0);
@@ -124,8 +125,9 @@ export async function runTrainApp(
   }
   mkdirSync(runDirectory, { recursive: true });
   writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
+  const latestPolicy = join(latest, 'policy');
   const resumedState = options.resume ? readCheckpointState(latest) : undefined;
-  const resumeFrom = resumedState ? join(latest, 'policy') : undefined;
+  const resumeFrom = resumedState ? latestPolicy : undefined;
   const wiring = await buildTrainingComponents(config, resumeFrom);
   for (const warning of await wiring.probe()) log(`warning: ${warning}`);
   log(
@@ -163,7 +165,7 @@ export async function runTrainApp(
     return 130;
   }
   if (background) before = await collectBackgroundBenchmark(background, config, beforeDirectory);
-  const after = config.evaluate ? await evaluateAfterTraining(wiring, config, runDirectory) : undefined;
+  const after = config.evaluate ? await evaluateAfterTraining(wiring, config, runDirectory, latestPolicy) : undefined;
   const summary: TrainingSummary = {
     schemaVersion: 1,
     runId,

@@ -145,7 +145,7 @@ export async function trainGRPOStep(
     );
     steps.push({ ...result, tokenCount: normalizer.tokenCount });
     epochKl.push((result.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
-    if (minibatch.minibatchIndex === Math.min(config.minibatchCount, rows.length) - 1) {
+    if (minibatch.lastInEpoch) {
       epochsCompleted += 1;
       const stop = config.targetKl !== null && mean(epochKl) > config.targetKl;
       epochKl = [];

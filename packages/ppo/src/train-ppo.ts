@@ -203,7 +203,7 @@ export async function trainPPOStep(
         actorSteps.push({ ...actor, tokenCount: normalizer.tokenCount });
         epochKl.push((actor.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
       }
-      if (minibatch.minibatchIndex === Math.min(config.minibatchCount, rows.length) - 1) {
+      if (minibatch.lastInEpoch) {
         epochsCompleted += 1;
         const stop = config.targetKl !== null && mean(epochKl) > config.targetKl;
         epochKl = [];

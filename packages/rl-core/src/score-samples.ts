@@ -34,24 +34,9 @@ export async function scoreSamples(
   const values: number[][] = new Array(tokenRows.length);
   const featureChunks: FeatureChunk[] = [];
   const indices = tokenRows.map((_, index) => index);
+  const chunks = chunkSharingPrefixes(indices, options.microBatchSize, (index) => tokenRows[index] ?? []);
   try {
-    await scoreChunks();
-  } catch (error) {
-    tf.dispose(featureChunks.map((chunk) => chunk.features));
-    throw error;
-  }
-  return {
-    logProbs,
-    ...(options.withValues ? { values } : {}),
-    ...(options.keepFeatures ? { featureChunks } : {}),
-  };
-
-  async function scoreChunks(): Promise<void> {
-    for (const chunkIndices of chunkSharingPrefixes(
-      indices,
-      options.microBatchSize,
-      (index) => tokenRows[index] ?? [],
-    )) {
+    for (const chunkIndices of chunks) {
       const rows = chunkIndices.map((index) => tokenRows[index] ?? []);
       const scores = tf.tidy(() => {
         const { inputIds, attentionMask } = buildSequenceTensors(rows, model.padTokenId);
@@ -75,5 +60,13 @@ export async function scoreSamples(
         values[sampleIndex] = (valueRows[position] ?? []).slice(0, length);
       });
     }
+  } catch (error) {
+    tf.dispose(featureChunks.map((chunk) => chunk.features));
+    throw error;
   }
+  return {
+    logProbs,
+    ...(options.withValues ? { values } : {}),
+    ...(options.keepFeatures ? { featureChunks } : {}),
+  };
 }

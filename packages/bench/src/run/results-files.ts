@@ -31,6 +31,9 @@ export const RESULT_FILES = {
   report: 'report.html',
 } as const;
 
+/** Identity of one benchmark episode in a results file: its profile and repeat. */
+export const episodeKey = (profileId: string, repeat: number) => `${profileId}\u0000${repeat}`;
+
 /** Paths of the files of one output directory. */
 export function resultPaths(outDir: string): Record<keyof typeof RESULT_FILES, string> {
   return Object.fromEntries(Object.entries(RESULT_FILES).map(([key, name]) => [key, join(outDir, name)])) as Record<
@@ -113,7 +116,7 @@ export async function importResults(fromDir: string, toDir: string): Promise<num
   const source = resultPaths(fromDir).results;
   if (!existsSync(source)) return 0;
   const target = resultPaths(toDir).results;
-  const key = (trajectory: Trajectory) => `${trajectory.profileId}\u0000${trajectory.repeat ?? 0}`;
+  const key = (trajectory: Trajectory) => episodeKey(trajectory.profileId, trajectory.repeat ?? 0);
   const held = new Set(loadResultsForResume(target).trajectories.map(key));
   const incoming = readCompleteJsonl(source, trajectorySchema).records.filter(
     (trajectory) => !held.has(key(trajectory)),

@@ -18,7 +18,7 @@ import { type CapabilityJudgeSummary, judgeTrajectories } from '../judge/judge-r
 import { isScoredEpisode } from '../score/compute-sentient-score';
 import type { BenchmarkSettings, BenchmarkSummary } from '../summary/benchmark-summary';
 import { buildBenchmarkSummary } from '../summary/build-summary';
-import { loadResultsForResume, resultPaths, writeFileAtomic } from './results-files';
+import { episodeKey, loadResultsForResume, resultPaths, writeFileAtomic } from './results-files';
 import { writeSageResults } from './write-sage-results';
 
 /** Progress after every finished episode. */
@@ -83,8 +83,6 @@ export interface BenchmarkResult {
   judge?: CapabilityJudgeSummary;
 }
 
-const pairKey = (profileId: string, repeat: number) => `${profileId}\u0000${repeat}`;
-
 function checkResumable(previous: readonly Trajectory[], policyId: string, simulatorId: string, file: string): void {
   const other = previous.find(
     (trajectory) => trajectory.policyId !== policyId || trajectory.simulatorId !== simulatorId,
@@ -145,14 +143,14 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
   checkResumable(previous, options.policy.policyId, options.simulator.simulatorId, files.results);
   const finished = new Map<string, Trajectory>();
   for (const trajectory of previous) {
-    const key = pairKey(trajectory.profileId, trajectory.repeat ?? 0);
+    const key = episodeKey(trajectory.profileId, trajectory.repeat ?? 0);
     if (!finished.has(key)) finished.set(key, trajectory);
   }
   const resumed = finished.size;
   const episodes: EpisodeSpec[] = [];
   for (let repeat = 0; repeat < repeats; repeat += 1) {
     for (const profile of options.profiles) {
-      if (finished.has(pairKey(profile.id, repeat))) continue;
+      if (finished.has(episodeKey(profile.id, repeat))) continue;
       episodes.push({ profile, repeat, seed: hashSeed(seed, profile.id, repeat) });
     }
   }
@@ -191,7 +189,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       simulatorTimeoutMs: options.simulatorTimeoutMs,
       onEpisodeEnd: async (trajectory) => {
         await results.append(trajectory);
-        finished.set(pairKey(trajectory.profileId, trajectory.repeat ?? 0), trajectory);
+        finished.set(episodeKey(trajectory.profileId, trajectory.repeat ?? 0), trajectory);
         report(trajectory);
       },
     });

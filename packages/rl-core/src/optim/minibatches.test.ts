@@ -18,6 +18,9 @@ describe('iterateMinibatches', () => {
             const epochBatches = batches.filter((batch) => batch.epoch === epoch);
             const indices = epochBatches.flatMap((batch) => batch.indices).sort((a, b) => a - b);
             expect(indices).toEqual(Array.from({ length: sampleCount }, (_, index) => index));
+            expect(epochBatches.map((batch) => batch.lastInEpoch)).toEqual(
+              epochBatches.map((_, index) => index === perEpoch - 1),
+            );
             const sizes = epochBatches.map((batch) => batch.indices.length);
             expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
           }

@@ -5,6 +5,8 @@ export interface Minibatch {
   epoch: number;
   minibatchIndex: number;
   indices: number[];
+  /** The epoch's last minibatch (where an epoch is counted and target-KL early stopping is decided). */
+  lastInEpoch: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export function* iterateMinibatches(options: {
     for (let minibatchIndex = 0; minibatchIndex < parts; minibatchIndex += 1) {
       const start = Math.floor((minibatchIndex * order.length) / parts);
       const end = Math.floor(((minibatchIndex + 1) * order.length) / parts);
-      yield { epoch, minibatchIndex, indices: order.slice(start, end) };
+      yield { epoch, minibatchIndex, indices: order.slice(start, end), lastInEpoch: minibatchIndex === parts - 1 };
     }
   }
 }

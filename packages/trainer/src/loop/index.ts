@@ -8,6 +8,12 @@ export {
   trainingReward,
 } from './run-training';
 export { repeatsOwnNgram } from './self-repetition';
-export { readCheckpointState, saveCheckpoint, type TrainingState, trainingStateSchema } from './training-state';
+export {
+  checkpointFolderName,
+  readCheckpointState,
+  saveCheckpoint,
+  type TrainingState,
+  trainingStateSchema,
+} from './training-state';
 export { computeTrainingStepMetrics } from './training-step-metrics';
 export { splitIntoTurnReturns } from './turn-level-credit';

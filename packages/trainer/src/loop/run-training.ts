@@ -14,7 +14,7 @@ import {
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '../config/train-config';
-import { readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
+import { checkpointFolderName, readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
 import { splitIntoTurnReturns } from './turn-level-credit';
 
@@ -201,7 +201,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
     };
     await saveCheckpoint(checkpoints, 'latest', state, writers);
     if ((step + 1) % config.checkpointEvery === 0 || step + 1 === config.steps) {
-      await saveCheckpoint(checkpoints, `step-${String(step + 1).padStart(5, '0')}`, state, writers);
+      await saveCheckpoint(checkpoints, checkpointFolderName(step + 1), state, writers);
     }
     if (state.consecutiveSkippedUpdates >= config.maxConsecutiveSkippedUpdates) {
       throw new TrainingDivergedError({ step, skipped: state.consecutiveSkippedUpdates });

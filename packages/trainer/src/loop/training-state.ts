@@ -25,6 +25,11 @@ export interface CheckpointWriters {
  * Save a checkpoint atomically: write into `<name>.tmp`, then rename over `<name>`, so a kill mid-save
  * leaves the previous checkpoint intact.
  */
+/** Folder name of the checkpoint kept after `completedSteps` steps (`step-00080`). */
+export function checkpointFolderName(completedSteps: number): string {
+  return `step-${String(completedSteps).padStart(5, '0')}`;
+}
+
 export async function saveCheckpoint(
   checkpointsDirectory: string,
   name: string,

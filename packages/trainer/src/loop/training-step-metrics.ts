@@ -6,8 +6,8 @@ function mean(values: readonly number[]): number {
 }
 
 /**
- * Metrics of one step's dialogues that the algorithms do not compute: emotion per turn, response length, self-repetition,
- * strategy shares, think-format rate, simulator calls and latency, throughput. Keys are stable
+ * Metrics of one step's dialogues that the algorithms do not compute: emotion per turn, response length,
+ * self-repetition, strategy shares, think-format rate, simulator calls and latency, throughput. Keys are stable
  * `<group>/<snake_case>` names (README "Logged metrics").
  */
 export function computeTrainingStepMetrics(
