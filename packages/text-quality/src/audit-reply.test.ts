@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { auditReply } from './audit-reply';
+import { summarizeReplyAudits } from './summarize-reply-audits';
+
+const CLEAN_ZH = [
+  '听你这么说，我能感觉到这几个月你一直在硬撑。室友把你排除在群聊外面，那种被孤立的滋味真的不好受。你愿意先和我说说，最让你难过的是哪一刻吗？',
+  '你已经试过送零食、找辅导员，这些都说明你是真心想把关系修好的人。问题没有解决，不代表你做得不够。',
+  '哈哈哈，你这么一说我都能想象那个画面了！慢慢来，我们一起想想接下来怎么办。',
+];
+const CLEAN_EN = [
+  "It sounds like you've been holding this together on your own for months. Being left out of the group chat by Max would sting anyone. What hurt the most?",
+  'You tried the snacks and the counsellor, and that shows how much you wanted this to work. It not working out is not a verdict on you.',
+];
+
+describe('auditReply', () => {
+  it('should pass clean replies in both languages', () => {
+    for (const text of CLEAN_ZH) expect(auditReply(text, 'zh').kinds).toEqual([]);
+    for (const text of CLEAN_EN) expect(auditReply(text, 'en').kinds).toEqual([]);
+  });
+
+  it('should flag a sentence said three times as repetition', () => {
+    const sentence = '我一直都在听你说。';
+    expect(auditReply(sentence.repeat(3), 'zh').kinds).toContain('repetition');
+    expect(auditReply('I am always here for you. '.repeat(3), 'en').kinds).toContain('repetition');
+  });
+
+  it('should flag stuttered syllables and words but not ordinary doubling', () => {
+    expect(auditReply('我我我一直都在在听，你你别难过了。', 'zh').kinds).toContain('stutter');
+    expect(auditReply('I I I am so so sorry, the the thing is hard.', 'en').kinds).toContain('stutter');
+    expect(auditReply('谢谢你愿意慢慢说，奶奶的事我们看看怎么办。', 'zh').kinds).not.toContain('stutter');
+  });
+
+  it('should flag an English tail in a zh reply and a reply in the other language', () => {
+    expect(auditReply('我理解你的感受，真的很难受 you feel so much and I', 'zh').kinds).toContain('mixed_language');
+    expect(auditReply(CLEAN_EN[0] as string, 'zh').kinds).toContain('mixed_language');
+    expect(auditReply('I hear you, 我懂你的感受 and that is hard.', 'en').kinds).toContain('mixed_language');
+  });
+
+  it('should flag a reply that stops mid-sentence, and accept emoji and closing marks', () => {
+    expect(auditReply('你已经试过送零食、找辅导员，这些都说明你是真心想把', 'zh').kinds).toContain('cut_off');
+    expect(auditReply('You tried the snacks and the counsellor, and that shows how', 'en').kinds).toContain('cut_off');
+    expect(auditReply('你已经很努力了😊', 'zh').kinds).not.toContain('cut_off');
+    expect(auditReply('你已经很努力了（轻轻拍拍你的肩）', 'zh').kinds).not.toContain('cut_off');
+  });
+
+  it('should flag shuffled text as low fluency while its source passes', () => {
+    const source = CLEAN_ZH[0] as string;
+    const shuffled = [...source].reverse().join('');
+    expect(auditReply(source, 'zh').kinds).not.toContain('low_fluency');
+    expect(auditReply(shuffled, 'zh').kinds).toContain('low_fluency');
+    const words = (CLEAN_EN[1] as string).replace(/[.,]/g, '').split(' ');
+    const salad = `${[...words].reverse().join(' ')}.`;
+    expect(auditReply(salad, 'en').kinds).toContain('low_fluency');
+    expect(auditReply(salad, 'en').fluency).toBeLessThan(auditReply(CLEAN_EN[1] as string, 'en').fluency);
+  });
+});
+
+describe('summarizeReplyAudits', () => {
+  it('should report degenerate shares, the top opening and distinct-2', () => {
+    const collapsed = '我一直都在听。我几年前有有有 you feel';
+    const replies = [
+      ...CLEAN_ZH.map((text) => ({ text, lang: 'zh' as const })),
+      { text: collapsed, lang: 'zh' as const },
+      { text: collapsed, lang: 'zh' as const },
+      { text: collapsed, lang: 'zh' as const },
+    ];
+    const summary = summarizeReplyAudits(replies);
+    expect(summary.replies).toBe(6);
+    expect(summary.degenerateFraction).toBeCloseTo(0.5);
+    expect(summary.kindFractions.mixed_language).toBeCloseTo(0.5);
+    expect(summary.kindFractions.repetition).toBe(0);
+    expect(summary.topOpening).toBe('我一直都在听');
+    expect(summary.topOpeningShare).toBeCloseTo(0.5);
+    const clean = summarizeReplyAudits(CLEAN_ZH.map((text) => ({ text, lang: 'zh' as const })));
+    expect(summary.distinct2).toBeLessThan(clean.distinct2);
+    expect(summarizeReplyAudits([]).distinct2).toBe(0);
+  });
+});

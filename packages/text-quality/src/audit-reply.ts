@@ -1,0 +1,47 @@
+import type { Language } from '@rlver/spec';
+import { findMixedLanguage, findRepetition, findStutter, isCutOff } from './detect/degenerate-signals';
+import { LOW_FLUENCY_THRESHOLD, MIN_UNITS_FOR_FLUENCY, scoreFluency } from './fluency/fluency-score';
+
+/** Kinds of degenerate text a reply can show (a reply may show several). */
+export type DegenerateKind = 'repetition' | 'stutter' | 'mixed_language' | 'cut_off' | 'low_fluency';
+export const DEGENERATE_KINDS: readonly DegenerateKind[] = [
+  'repetition',
+  'stutter',
+  'mixed_language',
+  'cut_off',
+  'low_fluency',
+];
+
+/** What the audit found in one reply. */
+export interface ReplyAudit {
+  kinds: DegenerateKind[];
+  degenerate: boolean;
+  /**
+   * Fluency under the shipped bigram model: the order gain in bits per unit (mean log2 P(unit | previous) −
+   * log2 P(unit)); higher = more fluent, about ≤ 0 for shuffled or stitched text. See `scoreFluency`.
+   */
+  fluency: number;
+  /** The evidence per kind (the repeated phrase, the stutter, the foreign run, the last characters, the gain). */
+  evidence: Partial<Record<DegenerateKind, string>>;
+}
+
+/**
+ * Audit one reply for degenerate text: repetition inside the reply, stuttering, mixed language (a reply in the other
+ * language counts too), a reply cut off mid-sentence, and low fluency under the shipped n-gram model. Pure, ~50 µs.
+ */
+export function auditReply(text: string, lang: Language): ReplyAudit {
+  const evidence: Partial<Record<DegenerateKind, string>> = {};
+  const repeated = findRepetition(text, lang);
+  if (repeated) evidence.repetition = repeated;
+  const stutter = findStutter(text, lang);
+  if (stutter) evidence.stutter = stutter;
+  const mixed = findMixedLanguage(text, lang);
+  if (mixed) evidence.mixed_language = mixed;
+  if (isCutOff(text, lang)) evidence.cut_off = text.trim().slice(-12);
+  const fluency = scoreFluency(text, lang);
+  if (fluency.units >= MIN_UNITS_FOR_FLUENCY && fluency.orderGain < LOW_FLUENCY_THRESHOLD[lang]) {
+    evidence.low_fluency = fluency.orderGain.toFixed(2);
+  }
+  const kinds = DEGENERATE_KINDS.filter((kind) => evidence[kind] !== undefined);
+  return { kinds, degenerate: kinds.length > 0, fluency: fluency.orderGain, evidence };
+}

@@ -1,0 +1,149 @@
+import type { Language } from '@rlver/spec';
+
+const CJK = /[\u4e00-\u9fff]/;
+/** A word (three letters or more) in a script foreign to both zh and en replies: Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai, Hangul, kana. */
+const OTHER_SCRIPT_WORD = /[\u0370-\u03ff\u0400-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\uac00-\ud7af]{3,}/;
+
+/** Split into sentences at sentence marks and line breaks (marks kept out). */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/[。！？!?.\n…~～]+/)
+    .map((sentence) => sentence.replace(/[\s，,、；;：:"“”'‘’()（）*#\-—]+/g, ' ').trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
+function sentenceSize(sentence: string, lang: Language): number {
+  return lang === 'zh' ? [...sentence.replace(/\s/g, '')].length : sentence.split(/\s+/).length;
+}
+
+/** The reply's units for n-grams: characters (no spaces, no punctuation) for zh, lower-case words for en. */
+export function contentTokens(text: string, lang: Language): string[] {
+  if (lang === 'zh') return [...text].filter((character) => /[\p{L}\p{N}]/u.test(character));
+  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? [];
+}
+
+/**
+ * Repetition inside one reply: a sentence said twice (zh ≥ 6 characters, en ≥ 4 words), a stretch said twice (10-grams
+ * of zh characters or 7-grams of en words, covering over a tenth of the reply), a short phrase said three times (zh 4 characters, en 3 words) that covers over a
+ * fifth of the reply, or one token
+ * taking over the text. Returns the repeated piece, or undefined.
+ */
+export function findRepetition(text: string, lang: Language): string | undefined {
+  const seen = new Set<string>();
+  for (const sentence of splitSentences(text)) {
+    const key = sentence.toLowerCase();
+    if (sentenceSize(sentence, lang) >= (lang === 'zh' ? 6 : 4) && seen.has(key)) return sentence;
+    seen.add(key);
+  }
+  const tokens = contentTokens(text, lang);
+  const joiner = lang === 'zh' ? '' : ' ';
+  const longN = lang === 'zh' ? 10 : 7;
+  const shortN = lang === 'zh' ? 4 : 3;
+  const long = new Map<string, number>();
+  const short = new Map<string, number>();
+  let repeatedPositions = 0;
+  let firstRepeated: string | undefined;
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (index + longN <= tokens.length) {
+      const gram = tokens.slice(index, index + longN).join(joiner);
+      const at = long.get(gram);
+      if (at !== undefined && index - at >= longN) {
+        repeatedPositions += 1;
+        firstRepeated ??= gram;
+      }
+      if (at === undefined) long.set(gram, index);
+    }
+    if (index + shortN <= tokens.length) {
+      const gram = tokens.slice(index, index + shortN).join(joiner);
+      short.set(gram, (short.get(gram) ?? 0) + 1);
+    }
+  }
+  // Long replies may quote a heading again; a repeated stretch must cover a tenth of the reply.
+  if (firstRepeated && (repeatedPositions + longN) / tokens.length > 0.1) return firstRepeated;
+  for (const [gram, count] of short) {
+    // A phrase said three times that takes over a fifth of the reply (long replies may reuse a phrase).
+    if (count >= 3 && new Set(gram).size > 1 && (count * shortN) / tokens.length > 0.2) return gram;
+  }
+  if (tokens.length >= 12) {
+    const counts = new Map<string, number>();
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const [top, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] as [string, number];
+    const limit = lang === 'zh' ? 0.25 : 0.3;
+    if (most / tokens.length > limit && !/^(?:的|了|是|我|你|the|a|to|and|i|you)$/.test(top)) return top;
+  }
+  return undefined;
+}
+
+/** zh function characters that the language never doubles (我我, 的的, 在在 outside 实实在在 …). */
+const ZH_NEVER_DOUBLED = new Set([...'我你他她它的了在是不有就都也会能要很这那吗呢吧和但']);
+/** Interjections and laughter that may run three or more times. */
+const ZH_LAUGHTER = new Set([...'哈呵嘿嘻啊哦嗯噢呜啦呀嘛哇唉嗷']);
+const EN_ALLOWED_DOUBLES = new Set(['very', 'so', 'really', 'much', 'ha', 'haha', 'no', 'bye', 'yeah', 'that', 'had']);
+
+/**
+ * Stuttering: a syllable or word said again at once where the language does not do it (zh 我我我 / 在在,
+ * en "I I I", "the the", "s-s-sorry"). Returns the first stutter found, or undefined.
+ */
+export function findStutter(text: string, lang: Language): string | undefined {
+  if (lang === 'zh') {
+    const characters = [...text];
+    for (let index = 1; index < characters.length; index += 1) {
+      const character = characters[index] as string;
+      if (!CJK.test(character) || character !== characters[index - 1]) continue;
+      if (characters[index + 1] === character && !ZH_LAUGHTER.has(character)) return character.repeat(3);
+      const aabb = characters[index + 1] !== undefined && characters[index + 1] === characters[index + 2];
+      const aabbEnd = characters[index - 2] !== undefined && characters[index - 2] === characters[index - 3];
+      if (ZH_NEVER_DOUBLED.has(character) && !aabb && !aabbEnd) return character.repeat(2);
+    }
+    return undefined;
+  }
+  const hyphenated = /\b([a-z]{1,2})-\1-?[a-z]*/i.exec(text);
+  if (hyphenated) return hyphenated[0];
+  const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index] as string;
+    if (word !== words[index - 1]) continue;
+    if (words[index + 1] === word) return `${word} ${word} ${word}`;
+    if (!EN_ALLOWED_DOUBLES.has(word)) return `${word} ${word}`;
+  }
+  return undefined;
+}
+
+/** English function words: two of them in a zh reply are English sentences, not brand names or terms. */
+const EN_FUNCTION_WORDS = new Set(
+  'you he she we they it me my your the an and or but so to of in on is are was be feel am not do that this with for'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Language mixing: in a zh reply, a run of three or more English words, two English function words or Latin letters above 25 % of the letters;
+ * in an en reply, two or more CJK characters; in either, letters of a third script. Returns the mixed piece.
+ */
+export function findMixedLanguage(text: string, lang: Language): string | undefined {
+  const other = text.match(OTHER_SCRIPT_WORD);
+  if (other) return other[0];
+  if (lang === 'en') {
+    const cjk = text.match(/[\u4e00-\u9fff]+/g) ?? [];
+    const count = cjk.reduce((sum, run) => sum + run.length, 0);
+    return count >= 2 ? cjk.join('').slice(0, 12) : undefined;
+  }
+  const englishRun = /[A-Za-z']+(?:[ ,]+[A-Za-z']+){2,}/.exec(text);
+  if (englishRun) return englishRun[0].slice(0, 40);
+  const functionWords = (text.match(/[A-Za-z']+/g) ?? []).filter((word) => EN_FUNCTION_WORDS.has(word.toLowerCase()));
+  if (functionWords.length >= 2) return functionWords.join(' ');
+  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+  const cjk = (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
+  return latin >= 8 && latin / Math.max(1, latin + cjk) > 0.25 ? (text.match(/[A-Za-z]+/g) ?? []).join(' ') : undefined;
+}
+
+/** Characters a complete reply may end with: sentence marks, closing quotes and brackets, tildes, emoji. */
+const COMPLETE_ENDING =
+  /[。！？!?.…~～」』”"’'）)】\]*>♪♥❤]$|\p{Extended_Pictographic}\uFE0F?$|[\u2600-\u27bf]\uFE0F?$/u;
+
+/** Whether a reply stops mid-sentence (no closing mark at its end). Very short replies are not judged. */
+export function isCutOff(text: string, lang: Language): boolean {
+  const trimmed = text.trim();
+  if (contentTokens(trimmed, lang).length < (lang === 'zh' ? 4 : 2)) return false;
+  return !COMPLETE_ENDING.test(trimmed);
+}
