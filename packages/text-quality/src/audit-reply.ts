@@ -1,5 +1,11 @@
 import type { Language } from '@rlver/spec';
-import { findMixedLanguage, findRepetition, findStutter, isCutOff } from './detect/degenerate-signals';
+import {
+  brokenEnglishOrder,
+  findMixedLanguage,
+  findRepetition,
+  findStutter,
+  isCutOff,
+} from './detect/degenerate-signals';
 import { LOW_FLUENCY_THRESHOLD, MIN_UNITS_FOR_FLUENCY, scoreFluency } from './fluency/fluency-score';
 
 /** Kinds of degenerate text a reply can show (a reply may show several). */
@@ -40,7 +46,9 @@ export function auditReply(text: string, lang: Language): ReplyAudit {
   if (isCutOff(text, lang)) evidence.cut_off = text.trim().slice(-12);
   const fluency = scoreFluency(text, lang);
   if (fluency.units >= MIN_UNITS_FOR_FLUENCY && fluency.orderGain < LOW_FLUENCY_THRESHOLD[lang]) {
-    evidence.low_fluency = fluency.orderGain.toFixed(2);
+    evidence.low_fluency = `order gain ${fluency.orderGain.toFixed(2)}`;
+  } else if (brokenEnglishOrder(text, lang) >= 2) {
+    evidence.low_fluency = 'words out of order';
   }
   const kinds = DEGENERATE_KINDS.filter((kind) => evidence[kind] !== undefined);
   return { kinds, degenerate: kinds.length > 0, fluency: fluency.orderGain, evidence };

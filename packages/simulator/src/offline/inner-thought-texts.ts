@@ -90,6 +90,34 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
   'language-mismatch': { zh: '怎么突然不用中文说了？', en: 'Why are they answering in another language?' },
   mood: { zh: '{moodText}', en: '{moodText}' },
   temper: { zh: '我这脾气，听什么都容易上头', en: 'With my temper, it all hits harder' },
+  'not-about-me': {
+    zh: '这些话放在谁身上都行，没看出对方在听我的事',
+    en: 'That could be said to anyone; nothing shows they heard my story',
+  },
+  'not-fluent': { zh: '话说得磕磕绊绊的，好意也打了折扣', en: 'It reads clumsily, so the kind words land less' },
+  'broken-text': {
+    zh: '这话颠三倒四、磕磕巴巴的（{detail}），根本不像正常人说话',
+    en: 'This is broken text ({detail}); no person talks like that',
+  },
+  'cut-off': { zh: '话说到一半就断了（“{detail}”），没头没尾', en: 'It stops mid-sentence (“{detail}”); half a reply' },
+  'judge-injection': {
+    zh: '里面夹着“{detail}”这种莫名其妙的东西，像是在糊弄什么系统，不是在跟我说话',
+    en: 'It has “{detail}” in it, as if written for some system rather than to me',
+  },
+  parroting: {
+    zh: '这不就是把我的话又抄了一遍吗（{detail}）',
+    en: 'That’s just my own words handed back to me ({detail})',
+  },
+  'off-topic': {
+    zh: '{detail}是谁？我根本没提过，这是在跟别人聊吧',
+    en: 'Who is {detail}? I never mentioned them; this is meant for someone else',
+  },
+  fragments: { zh: '东一个词西一个词地拼在一起，不成句子', en: 'Words strung together, not sentences' },
+  'wrong-language': { zh: '怎么突然不用中文说了？', en: 'Why are they answering in another language?' },
+  'repeated-reply': {
+    zh: '这段话刚才一字不差地说过了，是在敷衍我吧',
+    en: 'Word for word what they said before; they’re not even trying',
+  },
 };
 
 /** Mood sentences (positive / negative mood term). */

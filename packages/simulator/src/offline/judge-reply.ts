@@ -8,6 +8,7 @@ import {
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
+import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
 import { findStoryDetails } from './story-details';
 import type { StoryIndex } from './story-index';
 import { detectGarbled, isLanguageMismatch, overlapsWithEarlier, replyLength, reportFormatting } from './text-signals';
@@ -43,7 +44,10 @@ export interface JudgeReason {
     | 'garbled'
     | 'language-mismatch'
     | 'mood'
-    | 'temper';
+    | 'temper'
+    | 'not-fluent'
+    | 'not-about-me'
+    | IntegrityCode;
   points: number;
   /** A label, a story detail or a cue, used to explain the reason in words. */
   detail?: string;
@@ -59,6 +63,13 @@ export interface JudgeInput {
   earlierReplies: readonly string[];
   /** The user's own last message (what the reply answers). */
   lastUserMessage: string;
+  /** All of the user's messages so far, oldest first (default: the last one). */
+  userMessages?: readonly string[];
+  /**
+   * Everything the dialogue is about: persona, story and every message so far (default: the story index and the
+   * last message). People named in a reply but absent here are strangers to the user.
+   */
+  dialogueText?: string;
   emotion: number;
   recentDeltas: readonly number[];
   /** Score the dialogue started at; the mood is measured from it. Default `JUDGE_WEIGHTS.moodCentre` (40, sage). */
@@ -73,6 +84,8 @@ export interface Judgement {
   /** Story details the reply used. */
   details: string[];
   garbled: boolean;
+  /** Integrity problems that sank the judgement (empty for an intact reply). */
+  issues: IntegrityIssue[];
 }
 
 function countLabel(tags: StrategyTagResult, label: StrategyLabel): number {
@@ -277,12 +290,21 @@ export function judgeReply(input: JudgeInput): Judgement {
       reasons: [{ code: 'garbled', points: W.garbled, detail: garble.reasons[0] }],
       details: [],
       garbled: true,
+      issues: [],
     };
   }
+  const integrity = checkReplyIntegrity({
+    reply: input.reply,
+    lang: input.lang,
+    userMessages: input.userMessages ?? [input.lastUserMessage],
+    dialogueText: input.dialogueText ?? defaultDialogueText(input),
+    earlierOverlaps: overlapsWithEarlier(input.reply, input.earlierReplies),
+  });
   const details = findStoryDetails(input.reply, input.story, input.lang);
   const length = replyLength(input.reply, input.lang);
   const labels = perceivedLabels(input.tags, details);
-  const echo = echoLevel(echoStats(input.reply, input.lastUserMessage, input.lang), input.lang);
+  const echoed = echoStats(input.reply, input.lastUserMessage, input.lang);
+  const echo = echoLevel(echoed, input.lang);
   const personal = details.length >= 2 || echo === 'many' || echo === 'some';
   const reasons: JudgeReason[] = [
     ...needReasons(input.intention, labels, personal),
@@ -298,11 +320,64 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (mood) reasons.push(mood);
   const repetition = repetitionReason(overlapsWithEarlier(input.reply, input.earlierReplies), reasons);
   if (repetition) reasons.push(repetition);
+  if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
+  const fade = fadeForFluency(reasons, integrity.fluency);
+  if (fade) reasons.push(fade);
+  const needed = Math.min(W.engagedUnits[input.lang], Math.max(1, length / W.engagedLength[input.lang]));
+  const aside = disengagedReason(reasons, (details.length + echoed.shared) / needed);
+  if (aside) reasons.push(aside);
   let score = reasons.reduce((sum, reason) => sum + reason.points, 0);
   if (input.personality === 'negative') {
     const amplification = score * (W.negativeAmplifier - 1);
     reasons.push({ code: 'temper', points: Math.round(amplification * 10) / 10 });
     score += amplification;
   }
-  return { score, reasons, details, garbled: false };
+  // The lowest change is kept for replies that are not a person talking (garbled or sunk by an integrity issue).
+  return { score: Math.max(score, W.intactFloor), reasons, details, garbled: false, issues: [] };
+}
+
+function defaultDialogueText(input: JudgeInput): string {
+  const { story } = input;
+  return [story.selfName, ...story.otherNames, ...story.keywords, ...story.stages, input.lastUserMessage].join('\n');
+}
+
+/**
+ * A reply with integrity problems: its good points do not count (the user cannot take them in), its bad points
+ * still do, and the first problem costs `brokenReply` (each further one `furtherIssue`): the lowest change.
+ */
+function sunkJudgement(
+  issues: readonly IntegrityIssue[],
+  reasons: readonly JudgeReason[],
+  details: string[],
+): Judgement {
+  const issueReasons: JudgeReason[] = issues.map((issue, index) => ({
+    code: issue.code,
+    points: index === 0 ? W.brokenReply : W.furtherIssue,
+    detail: issue.detail,
+  }));
+  const kept = [...issueReasons, ...reasons.filter((reason) => reason.points < 0)];
+  const score = kept.reduce((sum, reason) => sum + reason.points, 0);
+  return { score, reasons: kept, details, garbled: false, issues: [...issues] };
+}
+
+/**
+ * A reply has to be about this user: story details it uses plus words of the user's last message it picks up, over
+ * what its length calls for (one per `engagedLength`, between 1 and `engagedUnits`), is its engagement in [0, 1]. Below 1, good points fade (by `disengagedFade` at 0) and a flat
+ * `disengaged` is charged in proportion: the same kind words said to anyone, or a reply meant for another
+ * conversation, do not land.
+ */
+function disengagedReason(reasons: readonly JudgeReason[], engagement: number): JudgeReason | undefined {
+  const missing = 1 - Math.min(1, engagement);
+  if (missing <= 0) return undefined;
+  const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
+  const points = Math.round(-(good * W.disengagedFade + W.disengaged) * missing * 10) / 10;
+  return points < 0 ? { code: 'not-about-me', points } : undefined;
+}
+
+/** Good points fade with fluency: a reply that reads half-fluent gets half of them (`fluency` in [0, 1]). */
+function fadeForFluency(reasons: readonly JudgeReason[], fluency: number): JudgeReason | undefined {
+  if (fluency >= 1) return undefined;
+  const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
+  const points = Math.round(-good * (1 - fluency) * 10) / 10;
+  return points < 0 ? { code: 'not-fluent', points } : undefined;
 }

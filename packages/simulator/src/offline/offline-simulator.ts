@@ -107,6 +107,12 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
       story: memory.story,
       earlierReplies: state.history.filter((message) => message.role === 'assistant').map((message) => message.content),
       lastUserMessage: state.history.findLast((message) => message.role === 'user')?.content ?? '',
+      userMessages: state.history.filter((message) => message.role === 'user').map((message) => message.content),
+      dialogueText: [
+        state.profile.player,
+        state.profile.scene,
+        ...state.history.map((message) => message.content),
+      ].join('\n'),
       emotion: state.emotion,
       startEmotion: settings.initialEmotion,
       recentDeltas: memory.deltas,

@@ -24,7 +24,7 @@ export function contentTokens(text: string, lang: Language): string[] {
 
 /**
  * Repetition inside one reply: a sentence said twice (zh ≥ 6 characters, en ≥ 4 words), a stretch said twice (10-grams
- * of zh characters or 7-grams of en words, covering over a tenth of the reply), a short phrase said three times (zh 4 characters, en 3 words) that covers over a
+ * of zh characters or 7-grams of en words, covering over a quarter of the reply), a short phrase said three times (zh 4 characters, en 3 words) that covers over a
  * fifth of the reply, or one token
  * taking over the text. Returns the repeated piece, or undefined.
  */
@@ -58,8 +58,8 @@ export function findRepetition(text: string, lang: Language): string | undefined
       short.set(gram, (short.get(gram) ?? 0) + 1);
     }
   }
-  // Long replies may quote a heading again; a repeated stretch must cover a tenth of the reply.
-  if (firstRepeated && (repeatedPositions + longN) / tokens.length > 0.1) return firstRepeated;
+  // Long replies may quote a heading or the user's words again; a repeated stretch must cover a quarter of the reply.
+  if (firstRepeated && (repeatedPositions + longN) / tokens.length > 0.25) return firstRepeated;
   for (const [gram, count] of short) {
     // A phrase said three times that takes over a fifth of the reply (long replies may reuse a phrase).
     if (count >= 3 && new Set(gram).size > 1 && (count * shortN) / tokens.length > 0.2) return gram;
@@ -146,4 +146,25 @@ export function isCutOff(text: string, lang: Language): boolean {
   const trimmed = text.trim();
   if (contentTokens(trimmed, lang).length < (lang === 'zh' ? 4 : 2)) return false;
   return !COMPLETE_ENDING.test(trimmed);
+}
+
+/** Common English words that start a sentence; capitalised inside one, they show words out of their place. */
+const EN_SENTENCE_STARTERS = new Set(
+  'The That This It You And But So We They He She There What When If Your My Its Our Their Just Maybe Honestly Sometimes'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Word order broken the way shuffled English shows it: sentence starters capitalised inside a sentence, or
+ * lower-case words right after a full stop. Returns how many such places an en reply has (0 for zh).
+ */
+export function brokenEnglishOrder(text: string, lang: Language): number {
+  if (lang !== 'en') return 0;
+  let count = 0;
+  for (const match of text.matchAll(/([a-z,;]) ([A-Z][a-z]*)\b/g)) {
+    if (EN_SENTENCE_STARTERS.has(match[2] as string)) count += 1;
+  }
+  count += (text.match(/[.!?] [a-z]/g) ?? []).length;
+  return count;
 }

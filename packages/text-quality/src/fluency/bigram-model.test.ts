@@ -14,9 +14,11 @@ describe('createBigramModel', () => {
       contextTypes: [1, 2, 0],
       bigrams: [0, 1, 3, 1, 2, 2, 1, 1, 1],
       sources: ['hand-made'],
+      minBackoff: 0.5,
     });
     const unigramB = (2 + 0.5) / (9 + 0.5 * 4);
-    const expected = (2 - 0.5) / 3 + ((0.5 * 2) / 3) * unigramB;
+    // λ(a) = max(0.5, 0.5 · 2 / 3) = 0.5; the discounted pair mass is (2 − 0.5) / (3 − 1).
+    const expected = 0.5 * ((2 - 0.5) / (3 - 1)) + 0.5 * unigramB;
     expect(model.logProb('a', 'b')).toBeCloseTo(Math.log2(expected), 10);
     // An unseen context backs off to the unigram; an unknown unit gets the unknown mass.
     expect(model.logProb('b', 'b')).toBeCloseTo(Math.log2(unigramB), 10);

@@ -6,8 +6,12 @@ import { fluencyUnits } from './fluency-units';
  * A unit-bigram language model with interpolated absolute discounting, as shipped in `assets/` (built by
  * `scripts/build-fluency-model.ts` from clean text; see the README for its sources):
  *
- *   P(w | v) = max(c(v, w) − D, 0) / c(v) + D · types(v) / c(v) · P_uni(w),   P_uni(w) = (c(w) + ½) / (N + ½ (V + 1))
+ *   λ(v) = max(λ_min, D · types(v) / c(v))
+ *   P(w | v) = (1 − λ(v)) · max(c(v, w) − D, 0) / (c(v) − D · types(v)) + λ(v) · P_uni(w),
+ *   P_uni(w) = (c(w) + ½) / (N + ½ (V + 1))
  *
+ * The floor λ_min keeps contexts seen often with few followers (templated text) from calling every new follower
+ * impossible: an unseen pair costs at most log2(1/λ_min) bits against its unigram.
  * `c(v)` and `types(v)` are counted before rare bigrams were pruned, so pruning only moves mass to the unigram.
  */
 export const bigramModelFileSchema = z.object({
@@ -15,6 +19,8 @@ export const bigramModelFileSchema = z.object({
   lang: z.enum(['zh', 'en']),
   /** Absolute discount D. */
   discount: z.number().positive().max(1),
+  /** Smallest weight λ_min of the unigram in every context. */
+  minBackoff: z.number().positive().max(1).default(0.2),
   /** Vocabulary; index = unit id. */
   units: z.array(z.string()),
   /** Unigram count of each unit. */
@@ -50,7 +56,7 @@ export function createBigramModel(file: BigramModelFile, origin = 'fluency model
   if (!parsed.success) {
     throw new InvalidInputError({ file: origin, message: `not a fluency model file: ${parsed.error.message}` });
   }
-  const { units, unigramCounts, contextTotals, contextTypes, bigrams, discount } = parsed.data;
+  const { units, unigramCounts, contextTotals, contextTypes, bigrams, discount, minBackoff } = parsed.data;
   const size = units.length;
   const ids = new Map(units.map((unit, index) => [unit, index]));
   const kept = new Map<number, number>();
@@ -69,9 +75,10 @@ export function createBigramModel(file: BigramModelFile, origin = 'fluency model
     const context = left === undefined ? 0 : (contextTotals[left] as number);
     if (left === undefined || context === 0) return Math.log2(backoff);
     const pair = right === undefined ? 0 : (kept.get(left * size + right) ?? 0);
-    const probability =
-      Math.max(pair - discount, 0) / context + ((discount * (contextTypes[left] as number)) / context) * backoff;
-    return Math.log2(probability);
+    const discounted = discount * (contextTypes[left] as number);
+    const lambda = Math.min(1, Math.max(minBackoff, discounted / context));
+    const seen = context > discounted ? Math.max(pair - discount, 0) / (context - discounted) : 0;
+    return Math.log2((1 - lambda) * seen + lambda * backoff);
   }
 
   return {

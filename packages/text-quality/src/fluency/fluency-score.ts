@@ -7,7 +7,7 @@ export interface FluencyScore {
   /**
    * Order gain in bits per unit: the mean of log2 P(unit | previous unit) − log2 P(unit) over the text. It measures
    * how much the order of the text is the order of the language, independent of how rare its words are: fluent
-   * text scores clearly above 0 (zh ≈ 1, en ≈ 3 on clean text), shuffled or stitched text near or below 0.
+   * text scores clearly above 0 (zh ≈ 2, en ≈ 1–4 on clean text), shuffled or stitched text near or below 0.
    */
   orderGain: number;
   /** Mean log2 P(unit | previous unit) (lower for rare words as well as for broken order). */
@@ -17,9 +17,9 @@ export interface FluencyScore {
 }
 
 /** Order gain below which a text of at least {@link MIN_UNITS_FOR_FLUENCY} units reads as not fluent. */
-export const LOW_FLUENCY_THRESHOLD: Readonly<Record<Language, number>> = { zh: -0.2, en: 0 };
+export const LOW_FLUENCY_THRESHOLD: Readonly<Record<Language, number>> = { zh: 0.5, en: -0.4 };
 /** Order gain from which a text reads as fully fluent (good points of a judge fade linearly below it). */
-export const FULL_FLUENCY_THRESHOLD: Readonly<Record<Language, number>> = { zh: 0.5, en: 1 };
+export const FULL_FLUENCY_THRESHOLD: Readonly<Record<Language, number>> = { zh: 1.2, en: 0.8 };
 /** Shorter texts are not judged for fluency (too little evidence). */
 export const MIN_UNITS_FOR_FLUENCY = 8;
 

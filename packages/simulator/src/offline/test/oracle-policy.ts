@@ -10,6 +10,7 @@ import {
   type StrategyLabel,
 } from '@rlver/spec';
 import { createRuleTagger, INTENTION_STRATEGIES } from '@rlver/strategies';
+import { auditReply } from '@rlver/text-quality';
 import { buildStoryIndex, type StoryIndex } from '../story-index';
 import { ORACLE_FALLBACKS, ORACLE_OPENERS, ORACLE_SENTENCES } from './oracle-replies';
 
@@ -104,7 +105,7 @@ function composeReply(
   const disliked = new Set(mode === 'oracle' ? INTENTION_STRATEGIES[profile.intention ?? 'e2'].dislikes : []);
   const fresh = (sentence: string) => !earlier.some((reply) => reply.includes(sentence));
   let best = '';
-  for (let attempt = 0; attempt < 12; attempt += 1) {
+  for (let attempt = 0; attempt < 24; attempt += 1) {
     const sentences = wanted.map((label) => {
       const pool = (ORACLE_SENTENCES[label]?.[lang] ?? []).flatMap((template) => fill(template, slots) ?? []);
       const unused = pool.filter(fresh);
@@ -112,11 +113,13 @@ function composeReply(
     });
     const opener = fill(rng.pick(ORACLE_OPENERS[lang]), slots) ?? '';
     const reply = [opener, ...sentences].filter(Boolean).join(lang === 'zh' ? '' : ' ');
+    // A good writer: no reply that quotes the same clause twice or otherwise reads as broken text.
+    if (auditReply(reply, lang).degenerate) continue;
     const labels = new Set(tagger.tag(reply, lang).labels);
     best ||= reply;
     if (labels.has(wanted[0] as StrategyLabel) && ![...labels].some((label) => disliked.has(label))) return reply;
   }
-  return best;
+  return best || (fill(rng.pick(ORACLE_OPENERS[lang]), slots) ?? '');
 }
 
 /**

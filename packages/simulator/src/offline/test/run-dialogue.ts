@@ -7,6 +7,8 @@ export interface DialogueOutcome {
   turns: number;
   deltas: number[];
   messages: ChatMessage[];
+  /** The user's inner thoughts after each judged reply. */
+  thoughts: string[];
 }
 
 /**
@@ -27,14 +29,16 @@ export async function runDialogue(
     { role: 'user', content: turn.message },
   ];
   const deltas: number[] = [];
+  const thoughts: string[] = [];
   for (let index = 0; index < judged && !turn.ended; index += 1) {
     const [output] = await policy.doAct({ requests: [{ messages: [...messages] }] });
     const reply = output?.text ?? '';
     turn = await simulator.doRespond({ state: turn.state, reply });
     deltas.push(turn.delta);
+    thoughts.push(turn.innerThoughts);
     messages.push({ role: 'assistant', content: reply }, { role: 'user', content: turn.message });
   }
-  return { finalEmotion: turn.emotion, turns: deltas.length, deltas, messages };
+  return { finalEmotion: turn.emotion, turns: deltas.length, deltas, messages, thoughts };
 }
 
 /** A policy that answers from a fixed list of replies in turn (a test double with real outputs). */

@@ -1,0 +1,179 @@
+import type { Language } from '@rlver/spec';
+import { auditReply, contentTokens, fluencyFactor, scoreFluency, splitSentences } from '@rlver/text-quality';
+
+/**
+ * Ways a reply fails before its content can even count: text that is not a person talking to this user. Each
+ * one sinks the judgement (the user is confused, put off or feels handled), whatever strategy words it contains.
+ */
+export type IntegrityCode =
+  | 'broken-text'
+  | 'cut-off'
+  | 'judge-injection'
+  | 'parroting'
+  | 'off-topic'
+  | 'fragments'
+  | 'wrong-language'
+  | 'repeated-reply';
+
+export interface IntegrityIssue {
+  code: IntegrityCode;
+  /** The evidence, shown in the inner thoughts (the repeated phrase, the foreign name, the fake note …). */
+  detail: string;
+}
+
+export interface ReplyIntegrity {
+  issues: IntegrityIssue[];
+  /** How fluent the reply reads in [0, 1] (see `fluencyFactor`); the judge fades a reply's good points by it. */
+  fluency: number;
+}
+
+export interface IntegrityInput {
+  reply: string;
+  lang: Language;
+  /** The user's own messages so far, oldest first (the last one is what the reply answers). */
+  userMessages: readonly string[];
+  /** Everything this dialogue is about: the user's persona and story and every message so far. */
+  dialogueText: string;
+  /** Overlap of the reply with each of the assistant's earlier replies (|A∩B| / min(|A|, |B|)). */
+  earlierOverlaps?: readonly number[];
+}
+
+/**
+ * Text aimed at the judge rather than the user: fake system notes, score or emotion fields, instructions, chat
+ * special tokens, and stage directions that narrate the user's feelings ("（用户听完很感动）", "*you feel better*").
+ */
+const JUDGE_INJECTION: readonly RegExp[] = [
+  /(?:change|emotion|emo[_ ]?point|score|reward|rating|mood|情绪值?|情绪分|情绪变化|心情值|分数|评分|打分|得分|好感度?|满意度)\s*[:：=]\s*[+＋-]?\s*\d+/i,
+  /(?:情绪|心情|好感|分数|emotion|mood|score)[^。.!！\n]{0,12}[+＋]\s*\d+/i,
+  /(?:^|[\s[【(（<「])(?:system|assistant|judge|grader|evaluator|moderator|系统|裁判|评委|评估员|评分员|模拟器|旁白)\s*(?:[:：\]】>」]|note|message|prompt|提示|通知|消息|说明|指令)/i,
+  /(?:ignore|disregard) (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|messages|rules)|忽略(?:之前|以上|前面|上述)(?:的|所有)?(?:指令|提示|规则|要求)/i,
+  /<\|[a-z_]+\|>|<\/?(?:system|assistant|user|think|judge)>|\[\/?(?:INST|SYS)\]/i,
+  /(?:用户|the user)\s*(?:现在|此时|听完|听到|读完|终于|已经|的情绪|的心情|now|feels?|felt|is now|smiles?)/i,
+  /(?:[（(][^）)\n]{0,30}|(?:^|\s)\*[^*:：\n]{0,30})(?:你|您|用户|她|他|you|the user|she|he)[^）)*\n]{0,10}(?:感动|被治愈|释怀|好多了|好起来了|开心起来|笑了|露出(?:了)?笑容|破涕为笑|情绪(?:好转|高涨|上升|提升|大好)|心情(?:好转|变好|大好)|feels? (?:much |so )?better|smiles?|is relieved|feels? (?:deeply |completely |truly )?understood|is moved)/i,
+];
+
+function findJudgeInjection(reply: string): string | undefined {
+  for (const pattern of JUDGE_INJECTION) {
+    const match = pattern.exec(reply);
+    if (match) return match[0].trim().slice(0, 40);
+  }
+  return undefined;
+}
+
+function grams(text: string, lang: Language): string[] {
+  const tokens = contentTokens(text, lang);
+  const size = lang === 'zh' ? 4 : 3;
+  const result: string[] = [];
+  for (let index = 0; index + size <= tokens.length; index += 1) {
+    result.push(tokens.slice(index, index + size).join(' '));
+  }
+  return result;
+}
+
+/** Share of the reply's 4-character (zh) / 3-word (en) stretches copied from the user's messages. */
+export function copiedShare(reply: string, userMessages: readonly string[], lang: Language): number {
+  const replyGrams = grams(reply, lang);
+  if (replyGrams.length < 3) return 0;
+  const said = new Set(userMessages.flatMap((message) => grams(message, lang)));
+  return replyGrams.filter((gram) => said.has(gram)).length / replyGrams.length;
+}
+
+/** Common surnames that rarely start an ordinary word (何, 高, 周, 林 … are left out for that reason). */
+const ZH_SURNAMES =
+  '王李张刘陈杨赵吴徐孙胡朱郭罗郑梁谢宋唐韩冯邓曹彭肖董潘袁蔡蒋杜魏苏吕卢姚沈钟姜崔谭汪廖贾邹熊秦邱侯薛闫郝顾龚邵戴赖';
+/** A person's name the way replies use it: a surname plus one or two characters, or 小/老/阿 plus one. */
+const ZH_PERSON = new RegExp(
+  `(?<![\\u4e00-\\u9fff])(?:[${ZH_SURNAMES}][\\u4e00-\\u9fff]{1,2}|[小老阿][\\u4e00-\\u9fff])(?=[，。！？、：；,.!?\\s]|$|[说的是也和跟在会要就都还])|(?<=[和跟与对让给被把向找问像等])(?:[${ZH_SURNAMES}][\\u4e00-\\u9fff]{1,2})(?=[，。！？、：；,.!?\\s]|$|[说的是也和跟在会要就都还])`,
+  'g',
+);
+/** Ordinary words that start like a name. */
+const ZH_NOT_PERSON =
+  /^(?:小时|小事|小的|小小|小心|小孩|小组|小说|小点|小步|小目标|老师|老板|老家|老是|老公|老婆|老人|老实|阿姨|谢谢|谢绝|陈列|陈述|陈旧|刘海|孙子|徐徐|郑重|宋体|唐突|韩剧|董事|苏醒|苏打|钟表|钟点|钟爱|汪洋|顾虑|顾及|顾客|顾问|戴上|戴着|赖床|赖着|张开|张望|张罗|张力|王者|王国|杨柳|胡乱|胡说|胡思|罗列|唐朝|曹操|熊孩子|邹|杜绝|魏)/;
+
+/**
+ * People the reply talks about who do not exist in this dialogue: zh surname-and-given-name or 小X forms, en
+ * capitalised words inside a sentence, absent from the persona, the story and every message so far.
+ */
+export function foreignNames(reply: string, dialogueText: string, lang: Language): string[] {
+  const found = new Set<string>();
+  if (lang === 'zh') {
+    for (const match of reply.matchAll(ZH_PERSON)) {
+      const name = match[0];
+      if (ZH_NOT_PERSON.test(name) || dialogueText.includes(name.slice(0, 2)) || dialogueText.includes(name.slice(1))) {
+        continue;
+      }
+      found.add(name);
+    }
+  } else {
+    for (const match of reply.matchAll(/(?<=[a-z,;:] )[A-Z][a-z]{2,}(?:'s)?/g)) {
+      const name = match[0].replace(/'s$/, '');
+      if (
+        !dialogueText.includes(name) &&
+        !/^(?:I'm|I've|I'll|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|English|Chinese)$/.test(name)
+      )
+        found.add(name);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * Text made of fragments rather than sentences: most clauses are one or two words long (keywords and stock phrases
+ * strung together with commas), at least five of them.
+ */
+export function isFragmented(reply: string, lang: Language): boolean {
+  const clauses = reply
+    .split(/[，,、。！？!?；;：:\n…~～]+/)
+    .map((clause) => contentTokens(clause, lang).length)
+    .filter((size) => size > 0);
+  if (clauses.length < 5) return false;
+  const tiny = clauses.filter((size) => size <= (lang === 'zh' ? 3 : 1)).length;
+  return tiny / clauses.length >= 0.5;
+}
+
+/**
+ * Share of a reply copied from the user's messages from which it is parroting (strong models' replies in the
+ * published SAGE files: 99 % at or below 0.07; a reply quoting one clause of the user's stays below).
+ */
+const PARROTING = 0.6;
+
+/** Overlap with an earlier reply from which the reply is the same reply said again. */
+const NEAR_COPY = 0.85;
+
+/** Whether most of the reply's letters are of the other language (a whole reply in the wrong language). */
+function isOtherLanguage(reply: string, lang: Language): boolean {
+  const latin = (reply.match(/[A-Za-z]/g) ?? []).length;
+  const cjk = (reply.match(/[\u4e00-\u9fff]/g) ?? []).length;
+  if (latin + cjk < 8) return false;
+  return lang === 'zh' ? latin > 2 * cjk : cjk * 2 > latin;
+}
+
+/**
+ * Check a reply's integrity before judging its content: broken text (repetition, stutter, mixed language, word
+ * salad under the fluency model), a reply cut off mid-sentence, text aimed at the judge, the user's own words
+ * parroted back, people from another conversation, strings of fragments, a reply in the other language, an
+ * earlier reply said again.
+ */
+export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
+  const { reply, lang } = input;
+  const issues: IntegrityIssue[] = [];
+  if (isOtherLanguage(reply, lang)) issues.push({ code: 'wrong-language', detail: lang });
+  const audit = auditReply(reply, lang);
+  for (const kind of audit.kinds) {
+    if (kind === 'cut_off') issues.push({ code: 'cut-off', detail: audit.evidence.cut_off ?? '' });
+    else if (!(kind === 'mixed_language' && issues.length > 0)) {
+      issues.push({ code: 'broken-text', detail: `${kind}: ${audit.evidence[kind] ?? ''}` });
+    }
+  }
+  const injection = findJudgeInjection(reply);
+  if (injection) issues.push({ code: 'judge-injection', detail: injection });
+  const copied = copiedShare(reply, input.userMessages, lang);
+  if (copied >= PARROTING) issues.push({ code: 'parroting', detail: `${Math.round(copied * 100)}%` });
+  const strangers = foreignNames(reply, input.dialogueText, lang);
+  if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
+  if (isFragmented(reply, lang))
+    issues.push({ code: 'fragments', detail: splitSentences(reply)[0]?.slice(0, 20) ?? '' });
+  const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
+  if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
+  return { issues, fluency: fluencyFactor(scoreFluency(reply, lang), lang) };
+}
