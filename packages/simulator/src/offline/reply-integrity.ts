@@ -138,7 +138,7 @@ export function isFragmented(reply: string, lang: Language): boolean {
 const PARROTING = 0.6;
 
 /** Overlap with an earlier reply from which the reply is the same reply said again. */
-const NEAR_COPY = 0.85;
+const NEAR_COPY = 0.95;
 
 /** Whether most of the reply's letters are of the other language (a whole reply in the wrong language). */
 function isOtherLanguage(reply: string, lang: Language): boolean {
