@@ -1,4 +1,5 @@
 import type { Language } from '@rlver/spec';
+import { fluencyModel } from '../fluency/load-fluency-model';
 
 const CJK = /[\u4e00-\u9fff]/;
 /** A word (three letters or more) in a script foreign to both zh and en replies: Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai, Hangul, kana. */
@@ -118,15 +119,14 @@ const EN_FUNCTION_WORDS = new Set(
 
 /**
  * Language mixing: in a zh reply, a run of three or more English words, two English function words or Latin letters above 25 % of the letters;
- * in an en reply, two or more CJK characters; in either, letters of a third script. Returns the mixed piece.
+ * in an en reply, any CJK character; in either, letters of a third script. Returns the mixed piece.
  */
 export function findMixedLanguage(text: string, lang: Language): string | undefined {
   const other = text.match(OTHER_SCRIPT_WORD);
   if (other) return other[0];
   if (lang === 'en') {
     const cjk = text.match(/[\u4e00-\u9fff]+/g) ?? [];
-    const count = cjk.reduce((sum, run) => sum + run.length, 0);
-    return count >= 2 ? cjk.join('').slice(0, 12) : undefined;
+    return cjk.length > 0 ? cjk.join('').slice(0, 12) : undefined;
   }
   const englishRun = /[A-Za-z']+(?:[ ,]+[A-Za-z']+){2,}/.exec(text);
   if (englishRun) return englishRun[0].slice(0, 40);
@@ -167,4 +167,22 @@ export function brokenEnglishOrder(text: string, lang: Language): number {
   }
   count += (text.match(/[.!?] [a-z]/g) ?? []).length;
   return count;
+}
+
+/**
+ * Lower-case en words of three or more letters that the shipped fluency model has never seen (its vocabulary is
+ * 40,000 words of edited and conversational English): broken sub-words a collapsed policy writes ("inseening").
+ * Capitalised words (names) are not counted. Empty for zh.
+ */
+export function nonWords(text: string, lang: Language): string[] {
+  if (lang !== 'en') return [];
+  const model = fluencyModel('en');
+  const unknown: string[] = [];
+  for (const match of text.replace(/’/g, "'").matchAll(/(?<![A-Za-z'])[a-z]{3,}(?:'[a-z]+)?(?![A-Za-z])/g)) {
+    const word = match[0];
+    const stem = word.replace(/(?:'s|n't|s|es|ed|ing|ly|est|er)$/, '');
+    const american = word.replace(/is(e|ed|es|ing)$/, 'iz$1').replace(/our$/, 'or');
+    if (![word, stem, `${stem}e`, american].some((candidate) => model.knows(candidate))) unknown.push(word);
+  }
+  return unknown;
 }
