@@ -4,12 +4,21 @@ import { InvalidConfigError } from '@rlver/spec';
 import { chatCommand } from './commands/chat';
 import type { CliCommand } from './commands/cli-command';
 import { leaderboardCommand } from './commands/leaderboard';
+import { redteamCommand } from './commands/redteam';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
 import { tagCommand } from './commands/tag';
 
-const commands: CliCommand[] = [runCommand, leaderboardCommand, reportCommand, tagCommand, replayCommand, chatCommand];
+const commands: CliCommand[] = [
+  runCommand,
+  leaderboardCommand,
+  reportCommand,
+  tagCommand,
+  replayCommand,
+  redteamCommand,
+  chatCommand,
+];
 
 function topLevelHelp(): string {
   const rows = commands.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`);

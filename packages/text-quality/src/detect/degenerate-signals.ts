@@ -30,6 +30,8 @@ export function contentTokens(text: string, lang: Language): string[] {
  * taking over the text. Returns the repeated piece, or undefined.
  */
 export function findRepetition(text: string, lang: Language): string | undefined {
+  const looped = findImmediateRepeat(text, lang);
+  if (looped) return looped;
   const seen = new Set<string>();
   for (const sentence of splitSentences(text)) {
     const key = sentence.toLowerCase();
@@ -71,6 +73,28 @@ export function findRepetition(text: string, lang: Language): string | undefined
     const [top, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] as [string, number];
     const limit = lang === 'zh' ? 0.25 : 0.3;
     if (most / tokens.length > limit && !/^(?:的|了|是|我|你|the|a|to|and|i|you)$/.test(top)) return top;
+  }
+  return undefined;
+}
+
+/**
+ * A piece said again right after itself: zh 3–12 characters twice in a row (我懂你我懂你) or 2 characters three times
+ * (时间时间时间), laughter aside; en 2–6 words twice in a row ("I admire you I admire you").
+ */
+export function findImmediateRepeat(text: string, lang: Language): string | undefined {
+  if (lang === 'zh') {
+    const twice = /([\u4e00-\u9fff]{3,12})\1/u.exec(text);
+    if (twice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(twice[1] as string)) return twice[0];
+    const thrice = /([\u4e00-\u9fff]{2})\1\1/u.exec(text);
+    if (thrice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(thrice[1] as string)) return thrice[0];
+    return undefined;
+  }
+  const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  for (let size = 2; size <= 6; size += 1) {
+    for (let index = 0; index + 2 * size <= words.length; index += 1) {
+      const first = words.slice(index, index + size).join(' ');
+      if (first === words.slice(index + size, index + 2 * size).join(' ')) return `${first} ${first}`;
+    }
   }
   return undefined;
 }
