@@ -46,7 +46,7 @@ void runCli(async () => {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stderr.write('rlver-serve: closing (open episodes stay in --state-dir)\n');
+  process.stderr.write(`rlver-serve: closing${config.stateDir ? ` (open episodes stay in ${config.stateDir})` : ''}\n`);
   await server.close();
   return 0;
 });
