@@ -96,7 +96,7 @@ describe('rlver-serve (the command)', () => {
         const step = await first
           .call('POST', `/v1/episodes/${id}/step`, { content: REPLIES[turn % 3], request_id: `${id}-${turn}` })
           .catch(() => null);
-        if (!step || step.status !== 200) return;
+        if (step?.status !== 200) return;
         acknowledged.set(id, turn);
         if (step.body.done) return;
       }

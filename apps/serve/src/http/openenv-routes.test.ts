@@ -16,6 +16,7 @@ async function openSession(url: string) {
     socket.once('error', reject);
   });
   const send = (message: unknown) =>
+    // biome-ignore lint/suspicious/noExplicitAny: protocol messages are checked field by field
     new Promise<Record<string, any>>((resolve) => {
       socket.once('message', (data) => resolve(JSON.parse(data.toString())));
       socket.send(typeof message === 'string' ? message : JSON.stringify(message));
