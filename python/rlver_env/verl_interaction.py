@@ -9,6 +9,7 @@ the dialogue, then its final emotion / 100; ``rlver_env.verl_reward.compute_scor
 from __future__ import annotations
 
 import uuid
+from collections import deque
 from typing import Any, Dict, List, Optional, Tuple
 
 from verl.interactions.base import BaseInteraction
@@ -41,6 +42,9 @@ class RlverUserInteraction(BaseInteraction):
         self._defaults = {key: config[key] for key in ("preset", "lang", "max_turns") if config.get(key) is not None}
         self._instances: Dict[str, Dict[str, Any]] = {}
         self._latest: Optional[str] = None
+        # Finished instances whose score may still be read; the oldest are forgotten past this many.
+        self._finished: deque = deque()
+        self._keep_finished = int(config.get("keep_finished", 10_000))
 
     async def start_interaction(self, instance_id: Optional[str] = None, **kwargs: Any) -> str:
         """Create the episode from the row's ``interaction_kwargs`` (scenario_id, seed, opening, preset, …)."""
@@ -66,6 +70,12 @@ class RlverUserInteraction(BaseInteraction):
             return True, "", float(instance["reward"]), {"episode_id": instance["episode_id"]}
         result = await self.client.step(instance["episode_id"], last_assistant_content(messages))
         instance.update(done=result["done"], reward=float(result["reward"]), emotion=result["info"]["emotion"])
+        if result["done"]:
+            # verl's ToolAgentLoop never calls finalize_interaction: free the server's episode as soon as it ends.
+            await self.client.delete(instance["episode_id"])
+            self._finished.append(instance_id)
+            while len(self._finished) > self._keep_finished:
+                self._instances.pop(self._finished.popleft(), None)
         observation = result["observation"]
         extra = {"episode_id": instance["episode_id"], **result["info"]}
         return result["done"], observation["content"] if observation else "", float(result["reward"]), extra

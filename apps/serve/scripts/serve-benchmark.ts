@@ -7,17 +7,17 @@
  *   npx tsx --conditions=source apps/serve/scripts/serve-benchmark.ts --simulator llm --latency 200
  *       (LLM simulator against the loopback OpenAI-protocol server of @rlver/test-utils, in a third process,
  *        answering every call after --latency ms)
- *   options: --concurrency 100 --seconds 20 --durability fsync|write|memory --memory-episodes 1000
+ *   options: --concurrency 100 --seconds 20 --durability fsync|write|memory --memory-episodes 1000 --memory-turns 4
  */
 
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startOpenAITestServer } from '@rlver/test-utils';
+import { call, percentile, REPLIES, startServer } from './serve-process';
 
 const { values } = parseArgs({
   options: {
@@ -27,30 +27,15 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     durability: { type: 'string', default: 'fsync' },
     'memory-episodes': { type: 'string', default: '1000' },
+    'memory-turns': { type: 'string', default: '4' },
     role: { type: 'string', default: 'driver' },
   },
 });
-const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Scripted LLM outputs that keep a dialogue going: Δ = +2 per turn, and no reply says goodbye.
 const ANALYSIS =
   'Content:\n[meaning]\nAsks a question.\nTargetCompletion:\n[fit]\nPartly.\nActivity:\n[inner]\nCalm.\nAnalyse:\n[feeling]\nNeutral.\nChange:\n2';
 const REPLY = 'Thinking:\nneutral\nOrigin:\nok\nChange:\nshort\nResponse:\nHmm, go on.';
-const REPLIES: Record<string, string[]> = {
-  en: [
-    'That sounds really hard. What happened next?',
-    'I can hear how much this weighs on you.',
-    'It makes sense that you feel this way.',
-    'You have been carrying a lot. How are you holding up?',
-  ],
-  zh: [
-    '听起来你真的很辛苦，后来怎么样了？',
-    '我能感觉到这件事让你很难受。',
-    '你会这样想太正常了。',
-    '你一直扛着这么多，现在还好吗？',
-  ],
-};
-
 async function runStub(): Promise<void> {
   const latencyMs = Number(values.latency);
   const server = await startOpenAITestServer(
@@ -63,33 +48,13 @@ async function runStub(): Promise<void> {
   process.send?.({ baseURL: server.baseURL });
 }
 
-function startServer(extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const nodeArguments = ['--expose-gc', '--conditions=source', '--import', 'tsx', 'src/cli.ts', '--port', '0'];
-  const child = spawn(process.execPath, [...nodeArguments, ...extra], {
-    cwd: appRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', (line) => resolve({ child, url: line.replace('listening on ', '').trim() }));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: benchmark bodies are read field by field
-async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json() };
-}
-
-const percentile = (sorted: number[], fraction: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number);
-
-async function drive(url: string, lang: string) {
+async function drive(url: string, lang: string, serverPid: number) {
   const concurrency = Number(values.concurrency);
   const deadline = performance.now() + Number(values.seconds) * 1000;
   const stepMs: number[] = [];
@@ -122,8 +87,13 @@ async function drive(url: string, lang: string) {
     }
   };
   const began = performance.now();
+  const serverCpuBefore = cpuSecondsOf(serverPid);
+  const driverCpuBefore = process.cpuUsage();
+  const loadBefore = loadavg()[0] as number;
   await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
   const seconds = (performance.now() - began) / 1000;
+  const serverCpu = cpuSecondsOf(serverPid) - serverCpuBefore;
+  const driverCpu = process.cpuUsage(driverCpuBefore);
   const steps = [...stepMs].sort((a, b) => a - b);
   const creates = [...createMs].sort((a, b) => a - b);
   return {
@@ -133,6 +103,9 @@ async function drive(url: string, lang: string) {
     stepsPerSecond: Math.round(steps.length / seconds),
     episodesCompleted: episodes,
     errors,
+    serverCpuMsPerStep: Number(((serverCpu * 1000) / stepMs.length).toFixed(3)),
+    driverCpuMsPerStep: Number(((driverCpu.user + driverCpu.system) / 1000 / stepMs.length).toFixed(3)),
+    loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number((loadavg()[0] as number).toFixed(2)) },
     stepLatencyMs: { p50: Number(percentile(steps, 0.5).toFixed(1)), p99: Number(percentile(steps, 0.99).toFixed(1)) },
     createLatencyMs: {
       p50: Number(percentile(creates, 0.5).toFixed(1)),
@@ -143,12 +116,17 @@ async function drive(url: string, lang: string) {
 
 async function measureMemory(url: string, lang: string) {
   const count = Number(values['memory-episodes']);
+  const turns = Number(values['memory-turns']);
   const before = (await call(`${url}/v1/stats?gc=1`, 'GET')).json;
   for (let start = 0; start < count; start += 100) {
     await Promise.all(
       Array.from({ length: Math.min(100, count - start) }, async (_, offset) => {
-        const created = await call(`${url}/v1/episodes`, 'POST', { seed: 900_000 + start + offset, lang });
-        for (let turn = 0; turn < 4; turn += 1) {
+        const created = await call(`${url}/v1/episodes`, 'POST', {
+          seed: 900_000 + start + offset,
+          lang,
+          max_turns: turns,
+        });
+        for (let turn = 0; turn < turns; turn += 1) {
           await call(`${url}/v1/episodes/${created.json.episode_id}/step`, 'POST', {
             content: (REPLIES[lang] as string[])[turn],
           });
@@ -161,7 +139,7 @@ async function measureMemory(url: string, lang: string) {
     Math.round((((after.memory[field] - before.memory[field]) / count) * 1000) / 1024 / 1024);
   return {
     openEpisodes: after.open_episodes,
-    turnsEach: 4,
+    turnsEach: turns,
     heapMiBPer1000: per1000('heap_used_bytes'),
     rssMiBPer1000: per1000('rss_bytes'),
     rssMiBTotal: Math.round(after.memory.rss_bytes / 1024 / 1024),
@@ -188,7 +166,7 @@ async function main(): Promise<void> {
   const lang = values.simulator === 'llm' ? 'en' : 'zh';
   try {
     const memory = await measureMemory(url, lang);
-    const load = await drive(url, lang);
+    const load = await drive(url, lang, child.pid as number);
     const settings = {
       simulator: values.simulator,
       latencyMs: values.simulator === 'llm' ? Number(values.latency) : 0,

@@ -34,6 +34,7 @@ void runCli(async () => {
     defaults: { preset: config.preset, lang: config.lang },
     maxEpisodes: config.maxEpisodes,
     idleTimeoutMs: config.idleTimeoutMs,
+    replicaId: config.replicaId,
   });
   const url = await server.listen(config.host, config.port);
   process.stdout.write(`listening on ${url}\n`);

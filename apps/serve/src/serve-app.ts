@@ -23,6 +23,8 @@ export interface ServeAppOptions {
   maxEpisodes: number;
   /** `--idle-timeout` in milliseconds; 0 keeps idle episodes forever. */
   idleTimeoutMs: number;
+  /** `--replica-id`: episode ids become `ep_<replica>_<uuid>`, so a load balancer can route them by prefix. */
+  replicaId?: string;
   version?: string;
 }
 
@@ -49,7 +51,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<ServeApp
     store,
     defaults: options.defaults,
     maxEpisodes: options.maxEpisodes,
-    newId: () => `ep_${randomUUID()}`,
+    newId: options.replicaId ? () => `ep_${options.replicaId}_${randomUUID()}` : () => `ep_${randomUUID()}`,
     drawSeed: () => randomInt(2 ** 31),
   });
   const app = await createHttpApp({

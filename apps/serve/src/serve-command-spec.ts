@@ -45,6 +45,10 @@ export const SERVE_SPEC: CommandSpec = {
       choices: ['fsync', 'write'],
       default: 'fsync',
     },
+    'replica-id': {
+      type: 'string',
+      description: 'name of this replica behind a load balancer; episode ids become ep_<replica-id>_<uuid>',
+    },
     'base-url': {
       type: 'string',
       description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
@@ -82,6 +86,7 @@ export interface ServeConfig {
   idleTimeoutMs: number;
   stateDir: string | undefined;
   fsync: boolean;
+  replicaId: string | undefined;
   baseURL: string | undefined;
   cacheMode: CacheMode;
   cacheDir: string;
@@ -103,6 +108,13 @@ export function resolveServeConfig(flags: ParsedFlags, positionals: readonly str
     });
   }
   const stateDir = text('state-dir');
+  const replicaId = text('replica-id');
+  if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId)) {
+    throw new InvalidConfigError({
+      field: '--replica-id',
+      message: `--replica-id "${replicaId}" is not valid; use 1–32 letters, digits or dashes (e.g. --replica-id r1)`,
+    });
+  }
   return {
     port: numberFlag(flags, 'port', { min: 0, max: 65_535, integer: true }) as number,
     host: text('host') as string,
@@ -114,6 +126,7 @@ export function resolveServeConfig(flags: ParsedFlags, positionals: readonly str
     idleTimeoutMs: (numberFlag(flags, 'idle-timeout', { min: 0 }) as number) * 1000,
     stateDir,
     fsync: flags.durability === 'fsync',
+    replicaId,
     baseURL: text('base-url'),
     cacheMode: flags.cache as CacheMode,
     cacheDir: text('cache-dir') ?? join(stateDir ?? '.', 'llm-cache'),

@@ -193,6 +193,13 @@ describe('createHttpApp (REST core)', () => {
     });
   });
 
+  it('should prefix episode ids with --replica-id so a load balancer can route them', async () => {
+    const { call } = await start({ replicaId: 'r7' });
+    const { body } = await call('POST', '/v1/episodes', {});
+    expect(body.episode_id).toMatch(/^ep_r7_[0-9a-f-]{36}$/);
+    expect((await call('POST', `/v1/episodes/${body.episode_id}/fork`)).body.episode_id).toMatch(/^ep_r7_/);
+  });
+
   it('should delete episodes idle for longer than --idle-timeout', async () => {
     const { call } = await start({ idleTimeoutMs: 100 });
     const { body } = await call('POST', '/v1/episodes', {});

@@ -1,0 +1,55 @@
+/** Helpers of the serve scripts: start rlver-serve as its own process and speak JSON to it. */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Start `src/cli.ts --port 0 …` (with --expose-gc for memory readings) and read its URL from the first line. */
+export function startServer(extra: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const nodeArguments = ['--expose-gc', '--conditions=source', '--import', 'tsx', 'src/cli.ts', '--port', '0'];
+  const child = spawn(process.execPath, [...nodeArguments, ...extra], {
+    cwd: appRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.once('line', (line) => resolve({ child, url: line.replace('listening on ', '').trim() }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** One JSON request; network failures resolve to status 0. */
+// biome-ignore lint/suspicious/noExplicitAny: script bodies are read field by field
+export async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: any }> {
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: await response.json() };
+  } catch {
+    return { status: 0, json: null };
+  }
+}
+
+export const REPLIES: Record<string, string[]> = {
+  en: [
+    'That sounds really hard. What happened next?',
+    'I can hear how much this weighs on you.',
+    'It makes sense that you feel this way.',
+    'You have been carrying a lot. How are you holding up?',
+  ],
+  zh: [
+    '听起来你真的很辛苦，后来怎么样了？',
+    '我能感觉到这件事让你很难受。',
+    '你会这样想太正常了。',
+    '你一直扛着这么多，现在还好吗？',
+  ],
+};
+
+export const percentile = (sorted: number[], fraction: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number);
