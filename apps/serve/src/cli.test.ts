@@ -55,6 +55,7 @@ const REPLIES = ['听起来你真的很辛苦，后来怎么样了？', '我能�
 describe('rlver-serve (the command)', () => {
   it('should print its help, and name the flag of a bad value with exit code 2', async () => {
     const help = runCli(['--help']);
+    const bad = runCli(['--max-episodes', 'lots']);
     let stdout = '';
     help.child.stdout?.on('data', (chunk) => {
       stdout += chunk;
@@ -62,7 +63,6 @@ describe('rlver-serve (the command)', () => {
     expect(await help.exited).toBe(0);
     expect(stdout).toContain('Usage: rlver-serve [options]');
     expect(stdout).toContain('--state-dir');
-    const bad = runCli(['--max-episodes', 'lots']);
     expect(await bad.exited).toBe(2);
     expect(bad.stderr()).toContain('--max-episodes "lots" is not an integer');
   });
