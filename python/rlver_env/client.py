@@ -8,6 +8,7 @@ connection, a 502 from the simulator's endpoint, or a server restart (``kill -9`
 from __future__ import annotations
 
 import asyncio
+import functools
 import http.client
 import json
 import os
@@ -15,7 +16,8 @@ import threading
 import time
 import uuid
 import weakref
-from typing import Any, Dict, List, Mapping, Optional, cast
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Tuple, TypeVar, cast
 from urllib.parse import urlsplit
 
 from .types import EPISODE_SPEC_FIELDS, EpisodeSpec, EpisodeStart, EpisodeView, StepResult
@@ -169,24 +171,47 @@ class RlverEnvClient:
                 raise
 
 
-class AsyncRlverEnvClient:
-    """Asyncio face of :class:`RlverEnvClient` (each call runs in a worker thread; the event loop never blocks)."""
+_Result = TypeVar("_Result")
 
-    def __init__(self, base_url: Optional[str] = None, **options: Any) -> None:
+
+class AsyncRlverEnvClient:
+    """Asyncio face of :class:`RlverEnvClient`: each call runs on the client's own thread pool (``max_concurrency``
+    threads, one keep-alive connection each), so the event loop never blocks and up to that many requests are in
+    flight at once (asyncio's default pool would cap them at a few dozen and serialise the rest).
+    """
+
+    _shared: ClassVar[Dict[Tuple[str, int], "AsyncRlverEnvClient"]] = {}
+
+    def __init__(self, base_url: Optional[str] = None, *, max_concurrency: int = 256, **options: Any) -> None:
         self.sync = RlverEnvClient(base_url, **options)
         self.base_url = self.sync.base_url
+        self._executor = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="rlver-env")
+        weakref.finalize(self, self._executor.shutdown, wait=False)
+
+    @classmethod
+    def shared(cls, base_url: Optional[str] = None, *, max_concurrency: int = 256) -> "AsyncRlverEnvClient":
+        """One client per server URL in this process (adapters that create an instance per sample use it)."""
+        key = ((base_url or default_base_url()).rstrip("/"), max_concurrency)
+        client = cls._shared.get(key)
+        if client is None:
+            client = cls._shared[key] = cls(key[0], max_concurrency=max_concurrency)
+        return client
+
+    async def _run(self, function: Callable[..., _Result], *args: Any, **kwargs: Any) -> _Result:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, functools.partial(function, *args, **kwargs))
 
     async def create_episode(self, spec: Optional[Mapping[str, Any]] = None, **fields: Any) -> EpisodeStart:
-        return await asyncio.to_thread(self.sync.create_episode, spec, **fields)
+        return await self._run(self.sync.create_episode, spec, **fields)
 
     async def step(self, episode_id: str, content: str, *, request_id: Optional[str] = None) -> StepResult:
-        return await asyncio.to_thread(self.sync.step, episode_id, content, request_id=request_id)
+        return await self._run(self.sync.step, episode_id, content, request_id=request_id)
 
     async def fork(self, episode_id: str) -> EpisodeStart:
-        return await asyncio.to_thread(self.sync.fork, episode_id)
+        return await self._run(self.sync.fork, episode_id)
 
     async def get(self, episode_id: str) -> EpisodeView:
-        return await asyncio.to_thread(self.sync.get, episode_id)
+        return await self._run(self.sync.get, episode_id)
 
     async def delete(self, episode_id: str, *, missing_ok: bool = True) -> None:
-        await asyncio.to_thread(self.sync.delete, episode_id, missing_ok=missing_ok)
+        await self._run(self.sync.delete, episode_id, missing_ok=missing_ok)

@@ -53,7 +53,7 @@ class AgentInstance(AgentInstanceBase):
     """One dialogue with the simulated user."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.client = AsyncRlverEnvClient(default_base_url())
+        self.client = AsyncRlverEnvClient.shared(default_base_url())
         self.tokenizer = _TOKENIZER.get()
         self.episode_id: Optional[str] = None
         self.history: List[Dict[str, str]] = []

@@ -12,6 +12,7 @@ user's), and ``env_reward`` (final emotion / 100) which TRL forwards to reward f
 from __future__ import annotations
 
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from .chat_template import render_environment_turn, strip_special_tokens
@@ -39,13 +40,15 @@ def make_rollout_func(
     max_turns: int = 16,
     generate: Optional[GenerateFn] = None,
     client: Optional[RlverEnvClient] = None,
+    max_concurrency: int = 256,
 ) -> Callable[[List[Any], Any], Dict[str, List[Any]]]:
     """Build the ``rollout_func``.
 
     ``episode_specs`` maps an opening message to its episode spec (``load_episode_specs`` of a prepare_dataset file);
     a prompt whose opening is not there gets a scenario drawn by the server with that opening pinned.
     ``generate(trainer, prompt_texts)`` returns one dict per prompt with ``prompt_ids``, ``completion_ids``,
-    ``logprobs`` and ``text`` (default: TRL's vLLM helper).
+    ``logprobs`` and ``text`` (default: TRL's vLLM helper). Server calls of different dialogues run in parallel
+    (up to ``max_concurrency``), so an LLM-backed user costs one round of calls per turn, not one per dialogue.
     """
     rlver = client or RlverEnvClient(base_url or default_base_url())
     specs = episode_specs or {}
@@ -54,7 +57,8 @@ def make_rollout_func(
     def rollout_func(prompts: List[Any], trainer: Any) -> Dict[str, List[Any]]:
         tokenizer = trainer.processing_class
         batch_id = uuid.uuid4().hex[:12]
-        episodes: List[Dict[str, Any]] = []
+        specs_of_prompts: List[Dict[str, Any]] = []
+        histories: List[List[Dict[str, str]]] = []
         previous_key: Optional[str] = None
         group = -1
         for prompt in prompts:
@@ -65,21 +69,24 @@ def make_rollout_func(
             previous_key = key
             spec = dict(specs.get(opening, {}))
             spec.update(opening=opening, group_id=f"trl-{batch_id}-{group}")
-            start = rlver.create_episode(spec)
-            episodes.append(
+            specs_of_prompts.append(spec)
+            histories.append(messages)
+        with ThreadPoolExecutor(max_workers=max(1, min(max_concurrency, len(prompts)))) as pool:
+            starts = list(pool.map(rlver.create_episode, specs_of_prompts))
+            episodes = [
                 {"id": start["episode_id"], "messages": messages, "prompt_ids": None, "completion_ids": [], "logprobs": [], "env_mask": [], "reward": 0.0, "emotion": start["emotion"], "done": False}
-            )
-        try:
-            for _ in range(max_turns):
-                live = [episode for episode in episodes if not episode["done"]]
-                if not live:
-                    break
-                texts = [tokenizer.apply_chat_template(episode["messages"], tokenize=False, add_generation_prompt=True) for episode in live]
-                for episode, output in zip(live, generate_fn(trainer, texts)):
-                    _advance(rlver, tokenizer, episode, output)
-        finally:
-            for episode in episodes:
-                rlver.delete(episode["id"])
+                for start, messages in zip(starts, histories)
+            ]
+            try:
+                for _ in range(max_turns):
+                    live = [episode for episode in episodes if not episode["done"]]
+                    if not live:
+                        break
+                    texts = [tokenizer.apply_chat_template(episode["messages"], tokenize=False, add_generation_prompt=True) for episode in live]
+                    outputs = generate_fn(trainer, texts)
+                    list(pool.map(lambda pair: _advance(rlver, tokenizer, pair[0], pair[1]), zip(live, outputs)))
+            finally:
+                list(pool.map(lambda episode: rlver.delete(episode["id"]), episodes))
         return {
             "prompt_ids": [episode["prompt_ids"] or [] for episode in episodes],
             "completion_ids": [episode["completion_ids"] for episode in episodes],

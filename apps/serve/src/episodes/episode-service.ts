@@ -220,6 +220,7 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
             message: `the simulated user failed to answer (${result.state.error?.message ?? 'unknown error'}) after its retries; the episode is unchanged, retry the step`,
           });
         }
+        if (!store.getEpisode(id)) throw notFound(id);
         const response = toStepResponse(result);
         const responses = requestId
           ? [...record.responses, { requestId, response }].slice(-REMEMBERED_RESPONSES)

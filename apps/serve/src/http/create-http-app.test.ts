@@ -116,6 +116,16 @@ describe('createHttpApp (REST core)', () => {
     expect(server.service.get(created.episode_id).turn).toBe(1);
   });
 
+  it('should not bring back an episode deleted while one of its steps was running', async () => {
+    const { call, server } = await start();
+    const { body: created } = await call('POST', '/v1/episodes', { seed: 8 });
+    const stepping = server.service.step(created.episode_id, { content: REPLY }).catch((error: unknown) => error);
+    await server.service.remove(created.episode_id);
+    await stepping;
+    expect((await call('GET', `/v1/episodes/${created.episode_id}`)).status).toBe(404);
+    expect((await call('GET', '/v1/stats')).body.open_episodes).toBe(0);
+  });
+
   it('should name the bad field in a 400, and answer 404 for unknown ids and routes', async () => {
     const { call } = await start();
     const { body: created } = await call('POST', '/v1/episodes', {});
