@@ -2,13 +2,12 @@ import { createDialogueEnv, type DialogueEnv, type EpisodeState } from '@rlver/e
 import type { Language, Profile, UserSimulatorV1 } from '@rlver/spec';
 import type { CreateEpisodeBody, EpisodeStart, EpisodeView, StepBody, StepResponse } from '../api/rest-schemas';
 import { ServeError } from '../errors/serve-error';
-import type { EnvKey, EpisodeRecord, GroupRecord } from '../store/episode-record';
+import type { EnvKey, EpisodeRecord } from '../store/episode-record';
 import type { EpisodeStore } from '../store/episode-store';
-import { toEpisodeStart, toEpisodeView, toStepResponse } from './episode-views';
+import { createEpisodeStepper } from './episode-stepper';
+import { toEpisodeStart, toEpisodeView } from './episode-views';
+import { createGroupTemplates } from './group-templates';
 import type { ScenarioSource } from './scenario-source';
-
-/** Steps remembered per episode for idempotent retries. */
-const REMEMBERED_RESPONSES = 32;
 
 /** Options of {@link createEpisodeService}. */
 export interface EpisodeServiceOptions {
@@ -62,8 +61,6 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
   const { store, scenarios } = options;
   const now = options.now ?? Date.now;
   const envs = new Map<string, DialogueEnv>();
-  const inFlight = new Map<string, { requestId: string | undefined; promise: Promise<StepResponse> }>();
-  const groupStarts = new Map<string, Promise<GroupRecord>>();
   let reserved = 0;
 
   const envFor = (key: EnvKey): DialogueEnv => {
@@ -76,6 +73,8 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
     return env;
   };
   const defaultEnv = envFor({ preset: options.defaults.preset, maxTurns: null });
+  const groups = createGroupTemplates(store, now);
+  const stepper = createEpisodeStepper({ store, envFor, notFound, now });
 
   const requireEpisode = (id: string): EpisodeRecord => {
     const record = store.getEpisode(id);
@@ -108,43 +107,6 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
       });
     }
     return state;
-  };
-
-  const groupTemplate = (
-    groupId: string,
-    key: EnvKey,
-    start: () => Promise<{ state: EpisodeState; scenarioId: string }>,
-  ) => {
-    const existing = store.getGroup(groupId);
-    if (existing) {
-      if (existing.envKey.preset !== key.preset || existing.envKey.maxTurns !== key.maxTurns) {
-        throw new ServeError({
-          code: 'invalid_request',
-          field: 'group_id',
-          message: `field "group_id": group "${groupId}" was created with preset ${existing.envKey.preset} and max_turns ${existing.envKey.maxTurns ?? 'default'}; send the same preset and max_turns, or use a new group_id`,
-        });
-      }
-      return Promise.resolve(existing);
-    }
-    let pending = groupStarts.get(groupId);
-    if (!pending) {
-      pending = (async () => {
-        const { state, scenarioId } = await start();
-        const at = now();
-        const record: GroupRecord = {
-          id: groupId,
-          envKey: key,
-          scenarioId,
-          state,
-          createdAtMs: at,
-          lastActiveAtMs: at,
-        };
-        await store.saveGroup(record);
-        return record;
-      })().finally(() => groupStarts.delete(groupId));
-      groupStarts.set(groupId, pending);
-    }
-    return pending;
   };
 
   const save = async (id: string, key: EnvKey, scenarioId: string, state: EpisodeState) => {
@@ -188,53 +150,11 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
           const { state, scenarioId } = await start(id);
           return toEpisodeStart(await save(id, key, scenarioId, state));
         }
-        const group = await groupTemplate(body.group_id, key, () => start(`${body.group_id}/template`));
-        store.touchGroup(group.id, now());
+        const group = await groups.templateFor(body.group_id, key, () => start(`${body.group_id}/template`));
         return toEpisodeStart(await save(id, key, group.scenarioId, envFor(key).fork(group.state, id)));
       }),
 
-    async step(id, body) {
-      const record = requireEpisode(id);
-      const requestId = body.request_id;
-      const remembered = requestId && record.responses.find((entry) => entry.requestId === requestId);
-      if (remembered) return remembered.response;
-      const running = inFlight.get(id);
-      if (running) {
-        if (requestId !== undefined && running.requestId === requestId) return running.promise;
-        throw new ServeError({
-          code: 'step_in_progress',
-          message: `episode "${id}" is already answering a step; wait for it (or retry that step with its request_id)`,
-        });
-      }
-      if (record.state.done) {
-        throw new ServeError({
-          code: 'episode_done',
-          message: `episode "${id}" is done (${record.state.stopReason}); read it with GET /v1/episodes/${id} and create a new episode`,
-        });
-      }
-      const promise = (async () => {
-        const result = await envFor(record.envKey).step(record.state, body.content);
-        if (result.stopReason === 'error') {
-          throw new ServeError({
-            code: 'simulator_unavailable',
-            message: `the simulated user failed to answer (${result.state.error?.message ?? 'unknown error'}) after its retries; the episode is unchanged, retry the step`,
-          });
-        }
-        if (!store.getEpisode(id)) throw notFound(id);
-        const response = toStepResponse(result);
-        const responses = requestId
-          ? [...record.responses, { requestId, response }].slice(-REMEMBERED_RESPONSES)
-          : record.responses;
-        await store.saveEpisode({ ...record, state: result.state, responses, lastActiveAtMs: now() });
-        return response;
-      })();
-      inFlight.set(id, { requestId, promise });
-      try {
-        return await promise;
-      } finally {
-        inFlight.delete(id);
-      }
-    },
+    step: (id, body) => stepper.step(requireEpisode(id), body),
 
     fork: (id) =>
       withSlot(async () => {
@@ -255,7 +175,7 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
       for (const groupId of stale.groups) await store.deleteGroup(groupId);
       let removed = 0;
       for (const id of stale.episodes) {
-        if (inFlight.has(id)) continue;
+        if (stepper.isRunning(id)) continue;
         if (await store.deleteEpisode(id)) removed += 1;
       }
       return removed;
