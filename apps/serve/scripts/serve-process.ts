@@ -9,7 +9,19 @@ export const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Start `src/cli.ts --port 0 …` (with --expose-gc for memory readings) and read its URL from the first line. */
 export function startServer(extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const nodeArguments = ['--expose-gc', '--conditions=source', '--import', 'tsx', 'src/cli.ts', '--port', '0'];
+  const profile = process.env.RLVER_SERVE_CPU_PROFILE
+    ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.RLVER_SERVE_CPU_PROFILE}`]
+    : [];
+  const nodeArguments = [
+    '--expose-gc',
+    ...profile,
+    '--conditions=source',
+    '--import',
+    'tsx',
+    'src/cli.ts',
+    '--port',
+    '0',
+  ];
   const child = spawn(process.execPath, [...nodeArguments, ...extra], {
     cwd: appRoot,
     stdio: ['ignore', 'pipe', 'inherit'],

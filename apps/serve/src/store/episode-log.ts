@@ -49,8 +49,9 @@ export interface EpisodeLog {
 
 interface Pending {
   key: string;
-  line: string | null;
+  /** The JSON line with its newline; `remove` marks a deletion. */
   text: string;
+  remove: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -83,7 +84,7 @@ async function writeWhole(file: string, lines: Iterable<string>): Promise<number
   const handle = await open(temporary, 'w');
   let bytes = 0;
   try {
-    const text = [...lines].map((line) => `${line}\n`).join('');
+    const text = [...lines].join('');
     bytes = Buffer.byteLength(text);
     await handle.writeFile(text);
     await handle.sync();
@@ -114,11 +115,12 @@ export async function openEpisodeLog(options: EpisodeLogOptions): Promise<Episod
   await rm(`${file}.compact`, { force: true });
   const found = existsSync(file) ? recover(file, await readFile(file, 'utf8')) : new Map();
   const recovered = [...found.values()].map((entry) => entry.record);
-  const latest = new Map<string, string>([...found].map(([key, entry]) => [key, entry.line]));
+  // Latest line (newline included) of every live id: what a compaction writes.
+  const latest = new Map<string, string>([...found].map(([key, entry]) => [key, `${entry.line}\n`]));
   const lineBytes = new Map<string, number>();
   let liveBytes = 0;
   for (const [key, line] of latest) {
-    const bytes = Buffer.byteLength(line) + 1;
+    const bytes = Buffer.byteLength(line);
     lineBytes.set(key, bytes);
     liveBytes += bytes;
   }
@@ -128,15 +130,14 @@ export async function openEpisodeLog(options: EpisodeLogOptions): Promise<Episod
   let pending: Pending[] = [];
   let draining: Promise<void> | null = null;
 
-  const track = (item: Pending) => {
+  const track = (item: Pending, bytes: number) => {
     liveBytes -= lineBytes.get(item.key) ?? 0;
-    if (item.line === null) {
+    if (item.remove) {
       latest.delete(item.key);
       lineBytes.delete(item.key);
       return;
     }
-    const bytes = Buffer.byteLength(item.line) + 1;
-    latest.set(item.key, item.line);
+    latest.set(item.key, item.text);
     lineBytes.set(item.key, bytes);
     liveBytes += bytes;
   };
@@ -149,8 +150,11 @@ export async function openEpisodeLog(options: EpisodeLogOptions): Promise<Episod
         const text = batch.map((item) => item.text).join('');
         await handle.write(text);
         if (fsync) await handle.datasync();
-        fileBytes += Buffer.byteLength(text);
-        for (const item of batch) track(item);
+        for (const item of batch) {
+          const bytes = Buffer.byteLength(item.text);
+          fileBytes += bytes;
+          track(item, bytes);
+        }
         if (fileBytes > compactMinBytes && fileBytes > 2 * liveBytes) {
           await handle.close();
           fileBytes = await writeWhole(file, latest.values());
@@ -170,7 +174,7 @@ export async function openEpisodeLog(options: EpisodeLogOptions): Promise<Episod
       const text = remove
         ? `${JSON.stringify({ v: 1, op: 'del', kind, id })}\n`
         : `${JSON.stringify({ v: 1, op: 'put', kind, id, record })}\n`;
-      pending.push({ key: `${kind}:${id}`, line: remove ? null : text.slice(0, -1), text, resolve, reject });
+      pending.push({ key: `${kind}:${id}`, text, remove, resolve, reject });
       if (draining === null) draining = drain();
     });
 
