@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import unittest
 
 from _support import POLICY_REPLIES, server_url
 
-from rlver_env.client import RlverEnvClient, RlverServerError
+from rlver_env.client import AsyncRlverEnvClient, RlverEnvClient, RlverServerError
 
 
 class ClientTest(unittest.TestCase):
@@ -42,6 +43,21 @@ class ClientTest(unittest.TestCase):
         dead = RlverEnvClient("http://127.0.0.1:9", retries=1, backoff=0.01, timeout=2)
         with self.assertRaises(ConnectionError):
             dead.health()
+
+
+    def test_should_keep_many_async_requests_in_flight_at_once(self) -> None:
+        client = AsyncRlverEnvClient(server_url(), max_concurrency=64)
+
+        async def scenario() -> list:
+            starts = await asyncio.gather(*(client.create_episode(seed=300 + index) for index in range(64)))
+            await asyncio.gather(*(client.delete(start["episode_id"]) for start in starts))
+            return starts
+
+        starts = asyncio.run(scenario())
+        self.assertEqual(len({start["episode_id"] for start in starts}), 64)
+        # More worker threads than asyncio's default pool allows (min(32, cores + 4)): requests are not queued behind it.
+        self.assertGreater(len(client._executor._threads), 32)
+        self.assertIs(AsyncRlverEnvClient.shared(server_url()), AsyncRlverEnvClient.shared(server_url()))
 
 
 if __name__ == "__main__":
