@@ -76,7 +76,7 @@ describe('rlver-serve with the LLM simulated user', () => {
     const wallMs = performance.now() - started;
     expect(steps.every((step) => step.status === 200)).toBe(true);
     // Each step makes two sequential 300 ms calls; 20 steps one after another would take 12 s.
-    expect(wallMs).toBeLessThan(3000);
+    expect(wallMs).toBeLessThan(6000);
     expect(endpoint?.maxInFlight()).toBeGreaterThanOrEqual(20);
   });
 });
