@@ -154,7 +154,7 @@ export function createEpisodeService(options: EpisodeServiceOptions): EpisodeSer
         return toEpisodeStart(await save(id, key, group.scenarioId, envFor(key).fork(group.state, id)));
       }),
 
-    step: (id, body) => stepper.step(requireEpisode(id), body),
+    step: async (id, body) => stepper.step(requireEpisode(id), body),
 
     fork: (id) =>
       withSlot(async () => {
