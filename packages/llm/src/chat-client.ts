@@ -81,9 +81,8 @@ export interface OpenAIChatClientConfig {
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
-/** An empty message (`readCompletionMessage`); `isInstance` only tells an RLVER error, so the name decides. */
-const isEmptyAnswer = (error: unknown): error is InvalidLLMOutputError =>
-  InvalidLLMOutputError.isInstance(error) && error.name === 'RLVER_InvalidLLMOutputError';
+/** An empty message (`readCompletionMessage`): retried like a malformed answer. */
+const isEmptyAnswer = (error: unknown): error is InvalidLLMOutputError => InvalidLLMOutputError.isInstance(error);
 
 /** Whether a base URL points at this machine (local servers accept any key). */
 export function isLoopbackURL(url: string): boolean {
@@ -163,7 +162,7 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
       }
       const where = { model: config.model, baseURL };
       const isRetryable = (error: unknown) =>
-        (LLMCallError.isInstance(error) && (error as LLMCallError).isRetryable === true) || isEmptyAnswer(error);
+        (LLMCallError.isInstance(error) && error.isRetryable) || isEmptyAnswer(error);
       const message: CompletionMessage = await retryWithExponentialBackoff(
         async () => {
           calls += 1;
