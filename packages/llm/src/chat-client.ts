@@ -114,7 +114,8 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
       field: 'model',
       message: 'model is empty; name the served model, e.g. openai:gpt-4o-mini',
     });
-  const apiKey = config.apiKey ?? process.env.OPENAI_API_KEY ?? (isLoopbackURL(baseURL) ? 'local' : undefined);
+  // An empty OPENAI_API_KEY counts as unset (loopback servers then get 'local').
+  const apiKey = config.apiKey || process.env.OPENAI_API_KEY || (isLoopbackURL(baseURL) ? 'local' : undefined);
   const cache = config.cache;
   if (!apiKey && cache?.mode !== 'read') throw new MissingAPIKeyError({ variableName: 'OPENAI_API_KEY' });
   const timeoutMs = config.timeoutMs ?? 120_000;
