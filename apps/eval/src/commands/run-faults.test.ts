@@ -34,14 +34,9 @@ const healthy = (prompt: string) => ({
 });
 
 let output: Array<{ mockRestore: () => void }> = [];
-let errorText = '';
 beforeEach(() => {
-  errorText = '';
   output = [
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-      errorText += String(chunk);
-      return true;
-    }),
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true),
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true),
   ];
 });
