@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
-import { createGRPOAlgorithm } from '@rlver/grpo';
+import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
 import {
   createEmbeddedPolicy,
   initTfBackend,
@@ -9,7 +9,7 @@ import {
   saveCheckpoint,
   type TfjsDialoguePolicy,
 } from '@rlver/policy';
-import { createPPOAlgorithm } from '@rlver/ppo';
+import { createPPOAlgorithm, ppoConfigSchema } from '@rlver/ppo';
 import { loadProfiles, loadScenarioSet } from '@rlver/simulator';
 import {
   type AlgorithmV1,
@@ -98,7 +98,34 @@ export function buildEvaluation(
 }
 
 function endpointsOf(config: TrainConfig) {
-  return createEndpointFactory({ baseURL: config.baseURL, cacheMode: config.cache, cacheDir: config.cacheDir });
+  return createEndpointFactory({
+    baseURL: config.baseURL,
+    cacheMode: config.cache,
+    cacheDir: config.cacheDir,
+    roles: { simulator: config.simulatorEndpoint ?? {} },
+  });
+}
+
+/** What the algorithm is created from: its config block plus the run-derived fields. */
+function algorithmConfigInput(config: TrainConfig) {
+  // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
+  const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
+  if (config.algo === 'ppo') return { ...runDerived, ...config.ppo, packing: config.packing, seed: config.seed };
+  return {
+    ...runDerived,
+    ...config.grpo,
+    packing: config.packing,
+    seed: config.seed,
+    // Branching rollouts make turn-level groups of `branching` replies; otherwise dialogue groups.
+    numGenerations: config.branching > 1 ? config.branching : config.groupSize,
+  };
+}
+
+/** Validate the algorithm block with the algorithm's schema (for `resolveTrainConfig`, before anything is written). */
+export function checkAlgorithmConfig(config: TrainConfig) {
+  const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
+  const parsed = schema.safeParse(algorithmConfigInput(config));
+  return parsed.success ? undefined : parsed.error;
 }
 
 /** Whether the algorithm section asks for a KL term to the reference policy. */
@@ -119,6 +146,7 @@ export async function buildTrainingComponents(
   const endpoints = endpointsOf(config);
   const trainSimulator = buildSimulator(config.simulator, config.trainEmotionPreset, endpoints, {
     maxPolicyTurns: config.maxPolicyTurns,
+    ...(config.trainDeltaClamp === undefined ? {} : { deltaClamp: config.trainDeltaClamp }),
   });
   const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
@@ -126,27 +154,10 @@ export async function buildTrainingComponents(
   const referencePolicy = usesKl(config)
     ? (await buildPolicy({ ...config, algo: 'grpo' }, undefined)).model
     : undefined;
-  // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
-  const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
   const algorithm =
     config.algo === 'ppo'
-      ? createPPOAlgorithm({
-          policy: policy.model,
-          referencePolicy,
-          config: { ...runDerived, ...config.ppo, packing: config.packing, seed: config.seed },
-        })
-      : createGRPOAlgorithm({
-          policy: policy.model,
-          referencePolicy,
-          config: {
-            ...runDerived,
-            ...config.grpo,
-            packing: config.packing,
-            seed: config.seed,
-            // Branching rollouts make turn-level groups of `branching` replies; otherwise dialogue groups.
-            numGenerations: config.branching > 1 ? config.branching : config.groupSize,
-          },
-        });
+      ? createPPOAlgorithm({ policy: policy.model, referencePolicy, config: algorithmConfigInput(config) })
+      : createGRPOAlgorithm({ policy: policy.model, referencePolicy, config: algorithmConfigInput(config) });
   return {
     backend,
     policy,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { formatHelp, numberFlag, parseCommandArgs, runCli } from '@rlver/cli-kit';
 import { resolveTrainConfig } from '@rlver/trainer';
+import { checkAlgorithmConfig } from './build-training-components';
 import { runTrainApp } from './run-train-app';
-import { FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
+import { ENDPOINT_FLAG_TO_FIELD, FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
 
 // Under `pnpm train` / `pnpm bench` the script runs in the app's folder; resolve paths from where the user typed it.
 if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
@@ -21,8 +22,21 @@ void runCli(async () => {
     overrides[field] = value;
     flagNames.set(field, `--${flag}`);
   }
+  const endpoint: Record<string, number> = {};
+  for (const [flag, field] of Object.entries(ENDPOINT_FLAG_TO_FIELD)) {
+    const value = numberFlag(flags, flag, { integer: true });
+    if (value === undefined) continue;
+    endpoint[field] = value;
+    flagNames.set(`simulatorEndpoint.${field}`, `--${flag}`);
+  }
+  if (Object.keys(endpoint).length > 0) overrides.simulatorEndpoint = endpoint;
   if (flags['no-eval']) overrides.evaluate = false;
-  const config = resolveTrainConfig({ configFile: flags.config as string | undefined, overrides, flagNames });
+  const config = resolveTrainConfig({
+    configFile: flags.config as string | undefined,
+    overrides,
+    flagNames,
+    checkAlgorithmConfig,
+  });
   const controller = new AbortController();
   process.once('SIGINT', () => {
     process.stderr.write('\nstopping after the current step (Ctrl-C again to kill)…\n');

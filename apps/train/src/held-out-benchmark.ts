@@ -22,6 +22,14 @@ export function heldOutBenchmarkOptions(
     label,
     thinking: config.think,
     systemPrompt: systemPromptFor(config),
+    endpoints: config.simulator.startsWith('openai:')
+      ? {
+          simulator: {
+            baseURL: config.baseURL ?? 'https://api.openai.com/v1',
+            model: config.simulator.slice('openai:'.length),
+          },
+        }
+      : {},
   };
 }
 

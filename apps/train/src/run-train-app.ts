@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type BenchmarkResult, importResults, runBenchmark } from '@rlver/bench';
+import { join, relative, resolve } from 'node:path';
+import { type BenchmarkResult, checkErrorShare, importResults, runBenchmark } from '@rlver/bench';
 import { createProgressBar } from '@rlver/cli-kit';
 import { InvalidConfigError, parseJsonl } from '@rlver/spec';
 import {
@@ -50,6 +50,7 @@ async function evaluate(
     onProgress: (progress) => progress.trajectory && bar.tick(1, { 'mean emotion': progress.meanEmotion ?? 0 }),
   });
   bar.done();
+  checkErrorShare(result.summary, { maxErrorFraction: config.maxErrorFraction, flag: 'maxErrorFraction' });
   if (!options.quiet)
     log(
       `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure}`,
@@ -116,6 +117,13 @@ export async function runTrainApp(
   const started = performance.now();
   const runId = config.runId ?? defaultRunId(config);
   const runDirectory = join(config.runsDir, runId);
+  const inside = relative(resolve(config.runsDir), resolve(runDirectory));
+  if (inside === '' || inside.startsWith('..') || inside.includes('/') || inside.includes('\\')) {
+    throw new InvalidConfigError({
+      field: '--run-id',
+      message: `--run-id "${runId}" does not name a folder inside --runs-dir ${config.runsDir}; use a plain name such as my-run`,
+    });
+  }
   const latest = join(runDirectory, 'checkpoints', 'latest');
   if (existsSync(join(runDirectory, 'config.json')) && !options.resume) {
     throw new InvalidConfigError({
@@ -123,13 +131,14 @@ export async function runTrainApp(
       message: `run folder ${runDirectory} exists; add --resume to continue it, or choose another --run-id / --seed`,
     });
   }
-  mkdirSync(runDirectory, { recursive: true });
-  writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
   const latestPolicy = join(latest, 'policy');
   const resumedState = options.resume ? readCheckpointState(latest) : undefined;
   const resumeFrom = resumedState ? latestPolicy : undefined;
+  // Everything that can be wrong with the input (policy folder, profiles, endpoints) fails before anything is written.
   const wiring = await buildTrainingComponents(config, resumeFrom);
   for (const warning of await wiring.probe()) log(`warning: ${warning}`);
+  mkdirSync(runDirectory, { recursive: true });
+  writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
   log(
     `rlver-train ${runId}: ${config.algo}${config.think ? ' + think' : ''} · policy ${config.policy} · simulator ${config.simulator} · backend ${wiring.backend}`,
   );
@@ -182,7 +191,9 @@ export async function runTrainApp(
   };
   writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const metricsText = readFileSync(join(runDirectory, 'metrics.jsonl'), 'utf8');
-  const metrics = parseJsonl(metricsText, z.record(z.string(), z.unknown())).records.map((record) => record.value);
+  const metrics = parseJsonl(metricsText, z.record(z.string(), z.unknown()), {
+    file: join(runDirectory, 'metrics.jsonl'),
+  }).records.map((record) => record.value);
   const html = renderTrainingReport({
     summary,
     metrics,

@@ -33,6 +33,18 @@ export const TRAIN_COMMAND: CommandSpec = {
     'run-id': { type: 'string', description: 'Run folder name (default <preset>-<algo>[-think]-s<seed>)' },
     'runs-dir': { type: 'string', description: 'Parent folder of run folders' },
     resume: { type: 'boolean', description: 'Continue the run folder from its last checkpoint' },
+    'timeout-ms': { type: 'string', description: 'Limit of one simulator LLM call in ms (default 120000)' },
+    'max-retries': {
+      type: 'string',
+      description: 'Retries of 5xx, timeouts and malformed answers per simulator LLM call (default 2)',
+    },
+    'max-rate-limit-retries': { type: 'string', description: 'Retries of HTTP 429 per simulator LLM call (default 6)' },
+    'max-retry-after-ms': { type: 'string', description: 'Longest Retry-After wait honoured, in ms (default 60000)' },
+    'simulator-timeout-ms': {
+      type: 'string',
+      description: 'Same as --timeout-ms (the simulator is the only endpoint)',
+    },
+    'simulator-max-retries': { type: 'string', description: 'Same as --max-retries' },
   },
   details: [
     'Outputs: runs/<run-id>/ holds config.json, metrics.jsonl (one line per step; metric names in apps/train/README.md),',
@@ -41,6 +53,9 @@ export const TRAIN_COMMAND: CommandSpec = {
     '',
     'Resume: rerun the same command with --resume; the run continues from checkpoints/latest and, for a given seed,',
     'ends where an uninterrupted run would. Without --resume an existing run folder is an error (nothing is overwritten).',
+    'A resume repairs what a kill leaves: an interrupted checkpoint promotion, a torn last line of metrics.jsonl or',
+    'rollouts.jsonl, and the records of a step that runs again (each step is logged once). The config is validated',
+    '(algorithm blocks included, with file and line) before anything is written.',
     '',
     'Examples:',
     '  rlver-train                                   # embedded default, GRPO',
@@ -72,6 +87,16 @@ export const FLAG_TO_FIELD: Record<string, string> = {
   'group-size': 'groupSize',
   'run-id': 'runId',
   'runs-dir': 'runsDir',
+};
+
+/** Flags that set a field of the `simulatorEndpoint` block (integers). */
+export const ENDPOINT_FLAG_TO_FIELD: Record<string, string> = {
+  'timeout-ms': 'timeoutMs',
+  'simulator-timeout-ms': 'timeoutMs',
+  'max-retries': 'maxRetries',
+  'simulator-max-retries': 'maxRetries',
+  'max-rate-limit-retries': 'maxRateLimitRetries',
+  'max-retry-after-ms': 'maxRetryAfterMs',
 };
 
 /** Flags whose values are integers. */

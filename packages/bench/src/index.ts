@@ -59,6 +59,8 @@ export {
   renderSparkline,
   seriesColor,
 } from './report/svg-charts';
+export { checkErrorShare, TooManyErroredDialoguesError } from './run/check-error-share';
+export { checkRunIdentity, firstIdentityDifference } from './run/check-run-identity';
 export {
   importResults,
   loadResultsForResume,

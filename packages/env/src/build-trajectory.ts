@@ -9,7 +9,7 @@ import { isTruncation } from './stop-predicates';
  */
 export function inferPresetName(settings: EmotionSettings): string {
   if (settings.initialEmotion === 40 && !settings.scoreFinalReply && settings.deltaClamp === 10) return 'sage';
-  if (settings.initialEmotion === 30 && settings.scoreFinalReply && settings.deltaClamp === null) return 'rlver-train';
+  if (settings.initialEmotion === 30 && settings.scoreFinalReply) return 'rlver-train';
   return 'custom';
 }
 

@@ -3,6 +3,8 @@ export {
   createEndpointFactory,
   defaultCacheDir,
   type EndpointFactory,
+  type EndpointRetrySettings,
+  type EndpointRole,
   type EndpointSettings,
 } from './create-endpoints';
 export { probeOpenAIEndpoint } from './probe-endpoint';

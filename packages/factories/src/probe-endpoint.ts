@@ -62,7 +62,7 @@ function rejectStatus(status: number, what: string, options: ProbeEndpointOption
  * `InvalidConfigError` (exit 2) saying what to change. Returns warnings (e.g. the model is not in the list).
  */
 export async function probeOpenAIEndpoint(options: ProbeEndpointOptions): Promise<string[]> {
-  const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY ?? (isLoopbackURL(options.baseURL) ? 'local' : undefined);
+  const apiKey = options.apiKey || process.env.OPENAI_API_KEY || (isLoopbackURL(options.baseURL) ? 'local' : undefined);
   if (!apiKey) throw new MissingAPIKeyError({ variableName: 'OPENAI_API_KEY' });
   const base = options.baseURL.replace(/\/+$/, '');
   const models = await request(`${base}/models`, { method: 'GET' }, options, apiKey);

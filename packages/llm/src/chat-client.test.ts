@@ -107,7 +107,7 @@ describe('createOpenAIChatClient', () => {
     }
   });
 
-  it('should treat an empty message as invalid output, never as a silent empty reply', async () => {
+  it('should retry an empty message, then treat it as invalid output, never as a silent empty reply', async () => {
     const server = await startOpenAITestServer(() => ({ content: '   ' }));
     try {
       const client = createOpenAIChatClient({ model: 'm', baseURL: server.baseURL, sleep: noSleep });
@@ -115,6 +115,9 @@ describe('createOpenAIChatClient', () => {
         .complete({ messages: [{ role: 'user', content: 'x' }] })
         .catch((caught: unknown) => caught);
       expect(InvalidLLMOutputError.isInstance(error)).toBe(true);
+      expect((error as Error).name).toBe('RLVER_InvalidLLMOutputError');
+      // Retried like any malformed answer (2 retries by default) before giving up.
+      expect(server.requests).toHaveLength(3);
     } finally {
       await server.close();
     }

@@ -11,7 +11,8 @@ import { APIConnectionTimeoutError } from 'openai';
 import { createChatCompletionsEndpoint } from './chat-completions-endpoint';
 import { cacheKey, type LlmCache } from './llm-cache';
 import { mapOpenAIError } from './map-openai-error';
-import { defaultSleep, retryWithExponentialBackoff } from './retry-with-exponential-backoff';
+import { type CompletionMessage, readCompletionMessage } from './read-completion-message';
+import { defaultSleep, RETRY_DEFAULTS, retryWithExponentialBackoff } from './retry-with-exponential-backoff';
 
 /** Structured-output request: a JSON schema the server should follow (servers that support it). */
 export interface JsonSchemaFormat {
@@ -63,9 +64,13 @@ export interface OpenAIChatClientConfig {
   apiKey?: string;
   /** Per-call timeout in ms (default 120000). */
   timeoutMs?: number;
-  /** Retries of retryable failures (default 2). */
+  /** Retries of retryable failures other than rate limits: 5xx, timeouts, network, malformed answers (default 2). */
   maxRetries?: number;
-  /** First backoff delay in ms (default 2000). */
+  /** Retries of HTTP 429, counted apart (default 6): rate limits pass, so they are retried longer. */
+  maxRateLimitRetries?: number;
+  /** Longest wait a `Retry-After` header may impose, in ms (default 60000). */
+  maxRetryAfterMs?: number;
+  /** First backoff delay in ms (default 2000); waits double per retry, at most 60 s. */
   initialDelayMs?: number;
   /** Defaults merged into every request. */
   defaults?: Pick<ChatCompletionRequest, 'temperature' | 'topP' | 'maxTokens' | 'seed'>;
@@ -75,6 +80,9 @@ export interface OpenAIChatClientConfig {
 }
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** An empty message (`readCompletionMessage`): retried like a malformed answer. */
+const isEmptyAnswer = (error: unknown): error is InvalidLLMOutputError => InvalidLLMOutputError.isInstance(error);
 
 /** Whether a base URL points at this machine (local servers accept any key). */
 export function isLoopbackURL(url: string): boolean {
@@ -106,7 +114,8 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
       field: 'model',
       message: 'model is empty; name the served model, e.g. openai:gpt-4o-mini',
     });
-  const apiKey = config.apiKey ?? process.env.OPENAI_API_KEY ?? (isLoopbackURL(baseURL) ? 'local' : undefined);
+  // An empty OPENAI_API_KEY counts as unset (loopback servers then get 'local').
+  const apiKey = config.apiKey || process.env.OPENAI_API_KEY || (isLoopbackURL(baseURL) ? 'local' : undefined);
   const cache = config.cache;
   if (!apiKey && cache?.mode !== 'read') throw new MissingAPIKeyError({ variableName: 'OPENAI_API_KEY' });
   const timeoutMs = config.timeoutMs ?? 120_000;
@@ -152,11 +161,14 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
         }
         if (cache.mode === 'read') cache.miss(keyOf());
       }
-      const completion = await retryWithExponentialBackoff(
+      const where = { model: config.model, baseURL };
+      const isRetryable = (error: unknown) =>
+        (LLMCallError.isInstance(error) && error.isRetryable) || isEmptyAnswer(error);
+      const message: CompletionMessage = await retryWithExponentialBackoff(
         async () => {
           calls += 1;
           try {
-            return await createCompletion(
+            const completion = await createCompletion(
               {
                 model: config.model,
                 messages: merged.messages,
@@ -179,36 +191,37 @@ export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClie
               },
               merged.signal,
             );
+            return readCompletionMessage(completion, where);
           } catch (error) {
+            if (isEmptyAnswer(error)) throw error;
             if (error instanceof APIConnectionTimeoutError && !merged.signal?.aborted) {
               throw new LLMCallError({
-                message: `LLM call to ${baseURL} timed out after ${timeoutMs} ms`,
+                message: `LLM call to ${baseURL} (model ${config.model}) timed out after ${timeoutMs} ms; set --timeout-ms to wait longer`,
                 isRetryable: true,
                 url: baseURL,
                 cause: error,
               });
             }
-            throw mapOpenAIError(error, baseURL);
+            throw mapOpenAIError(error, baseURL, config.model);
           }
         },
         {
-          maxRetries: config.maxRetries ?? 2,
-          initialDelayMs: config.initialDelayMs ?? 2000,
+          maxRetries: config.maxRetries ?? RETRY_DEFAULTS.maxRetries,
+          maxRateLimitRetries: config.maxRateLimitRetries ?? RETRY_DEFAULTS.maxRateLimitRetries,
+          maxRetryAfterMs: config.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
+          initialDelayMs: config.initialDelayMs ?? RETRY_DEFAULTS.initialDelayMs,
           sleep,
           signal: merged.signal,
+          isRetryable,
           rng: () => createRng(hashSeed(keyOf())),
         },
       );
-      const choice = completion.choices?.[0];
-      const text = choice?.message?.content ?? '';
-      if (text.trim() === '') {
-        throw new InvalidLLMOutputError({ message: `${config.model} at ${baseURL} returned an empty message`, text });
-      }
+      const text = message.text;
       const result: ChatCompletionResult = {
         text,
-        finishReason: choice?.finish_reason ?? null,
-        promptTokens: completion.usage?.prompt_tokens,
-        completionTokens: completion.usage?.completion_tokens,
+        finishReason: message.finishReason,
+        promptTokens: message.promptTokens,
+        completionTokens: message.completionTokens,
         cached: false,
         latencyMs: performance.now() - started,
       };

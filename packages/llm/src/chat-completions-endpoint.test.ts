@@ -32,14 +32,14 @@ describe('createChatCompletionsEndpoint', () => {
     }
   });
 
-  it('should reject a 2xx answer that is not JSON with a non-retryable error that names the base URL', async () => {
+  it('should reject a 2xx answer that is not JSON with a retryable error that says what came back and names the base URL', async () => {
     const server = await startOpenAITestServer(() => ({ rawBody: '<html>not an API</html>' }));
     try {
       const create = createChatCompletionsEndpoint({ baseURL: server.baseURL, apiKey: 'k', timeoutMs: 2000 });
       const error = await create({ model: 'm', messages: [] }).catch((caught: unknown) => caught);
       expect(LLMCallError.isInstance(error)).toBe(true);
-      expect((error as LLMCallError).isRetryable).toBe(false);
-      expect((error as LLMCallError).message).toMatch(/not JSON.*--base-url/);
+      expect((error as LLMCallError).isRetryable).toBe(true);
+      expect((error as LLMCallError).message).toMatch(/an HTML page instead of JSON.*--base-url/);
     } finally {
       await server.close();
     }

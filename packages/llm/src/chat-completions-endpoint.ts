@@ -1,4 +1,4 @@
-import { LLMCallError } from '@rlver/spec';
+import { LLMCallError, safeParseJSON } from '@rlver/spec';
 import { APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { createKeepAliveJsonPost, type JsonPost, type JsonPostAnswer } from './keep-alive-json-post';
@@ -29,13 +29,21 @@ function responseHeaders(answer: JsonPostAnswer): Headers {
 }
 
 function statusError(answer: JsonPostAnswer): APIError {
-  let body: object | undefined;
-  try {
-    body = JSON.parse(answer.text) as object;
-  } catch {
-    body = undefined;
+  const parsed = safeParseJSON<object>(answer.text);
+  const body = parsed.success && typeof parsed.value === 'object' ? parsed.value : undefined;
+  return APIError.generate(answer.status, body ?? undefined, body ? undefined : answer.text, responseHeaders(answer));
+}
+
+/** What a 2xx body that is not a JSON completion looks like, for the error message. */
+function describeNonJson(answer: JsonPostAnswer): string {
+  const type = String(answer.headers['content-type'] ?? '');
+  const start = answer.text.trimStart();
+  if (/text\/html/i.test(type) || /^<(!doctype|html)/i.test(start)) return 'an HTML page instead of JSON';
+  if (/text\/event-stream/i.test(type) || start.startsWith('data:')) {
+    return 'a server-sent event stream although no stream was asked for';
   }
-  return APIError.generate(answer.status, body, body ? undefined : answer.text, responseHeaders(answer));
+  if (start === '') return 'an empty body';
+  return 'a body that is not JSON (cut off or malformed)';
 }
 
 /**
@@ -43,8 +51,8 @@ function statusError(answer: JsonPostAnswer): APIError {
  * (header building, eager debug-log formatting, fetch and web streams), which cost more CPU than the exchange
  * when hundreds of calls run at once. Failures are the `openai` package's errors, as its client throws them
  * (`APIError.generate` for an HTTP status, `APIConnectionError`, `APIConnectionTimeoutError`,
- * `APIUserAbortError`), so `mapOpenAIError` classifies them; a 2xx answer that is not JSON throws a
- * non-retryable `LLMCallError`.
+ * `APIUserAbortError`), so `mapOpenAIError` classifies them; a 2xx answer that is not JSON (an HTML page, an
+ * event stream, a cut-off body) throws a retryable `LLMCallError` that says what came back.
  */
 export function createChatCompletionsEndpoint(options: ChatCompletionsEndpointOptions): ChatCompletionsEndpoint {
   const url = new URL(`${options.baseURL.replace(/\/+$/, '')}/chat/completions`);
@@ -58,15 +66,14 @@ export function createChatCompletionsEndpoint(options: ChatCompletionsEndpointOp
   return async (body, signal) => {
     const answer = await post({ url, headers, body: JSON.stringify(body), timeoutMs: options.timeoutMs, signal });
     if (answer.status < 200 || answer.status > 299) throw statusError(answer);
-    try {
-      return JSON.parse(answer.text) as ChatCompletion;
-    } catch (error) {
-      throw new LLMCallError({
-        message: `${url.href} answered HTTP ${answer.status} with a body that is not JSON ("${answer.text.slice(0, 80)}"). Check that --base-url is the API root of an OpenAI-compatible server (it usually ends in /v1).`,
-        isRetryable: false,
-        url: url.href,
-        cause: error,
-      });
-    }
+    const parsed = safeParseJSON<ChatCompletion>(answer.text);
+    if (parsed.success && typeof parsed.value === 'object' && parsed.value !== null) return parsed.value;
+    throw new LLMCallError({
+      message: `${url.href} answered HTTP ${answer.status} with ${describeNonJson(answer)} ("${answer.text.slice(0, 80)}"). Check that --base-url is the API root of an OpenAI-compatible server (it usually ends in /v1).`,
+      statusCode: answer.status,
+      isRetryable: true,
+      url: url.href,
+      cause: parsed.success ? undefined : parsed.error,
+    });
   };
 }

@@ -49,16 +49,27 @@ export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'
   const fail = (message: string): never => {
     throw new InvalidInputError({ file: source, message });
   };
-  if (buffer.byteLength < 8) fail('not a safetensors file (shorter than 8 bytes).');
+  const endsEarly = (expected: string): never =>
+    fail(
+      `file ends early at byte ${buffer.byteLength} of ${expected} (truncated download or copy?); fetch the file again`,
+    );
+  if (buffer.byteLength < 8) endsEarly('at least 8');
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const headerLength = Number(view.getBigUint64(0, true));
-  if (headerLength > buffer.byteLength - 8) fail(`header length ${headerLength} exceeds the file size.`);
+  if (headerLength > 100_000_000) fail(`header length ${headerLength} is not plausible: not a safetensors file.`);
+  if (headerLength > buffer.byteLength - 8) endsEarly(`at least ${8 + headerLength}`);
   const headerText = new TextDecoder().decode(buffer.subarray(8, 8 + headerLength));
   const header = safeParseJSON(headerText);
   if (!header.success || typeof header.value !== 'object' || header.value === null) {
     return fail('the JSON header is not an object.');
   }
   const dataStart = 8 + headerLength;
+  // The data ends where the last tensor ends: a shorter file was cut (a download or copy that stopped).
+  const dataEnd = Object.entries(header.value as Record<string, unknown>).reduce((end, [name, raw]) => {
+    const entry = name === '__metadata__' ? undefined : entrySchema.safeParse(raw);
+    return entry?.success ? Math.max(end, entry.data.data_offsets[1]) : end;
+  }, 0);
+  if (dataStart + dataEnd > buffer.byteLength) endsEarly(String(dataStart + dataEnd));
   const tensors: NamedFloatTensor[] = [];
   for (const [name, raw] of Object.entries(header.value as Record<string, unknown>)) {
     if (name === '__metadata__') continue;

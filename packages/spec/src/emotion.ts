@@ -26,7 +26,7 @@ export const emotionSettingsSchema = z
   .object({
     /** Score at the start of a dialogue (sage 40, rlver-train 30). */
     initialEmotion: z.number().int(),
-    /** Largest |Δ| applied per turn; `null` = unclamped (rlver-train). */
+    /** Largest |Δ| applied per turn (sage 10, rlver-train 20); `null` = unclamped (the RLVER reference). */
     deltaClamp: z.number().int().positive().nullable(),
     /** Upper cap of the score (100). */
     cap: z.number().int(),

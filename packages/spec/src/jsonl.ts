@@ -1,16 +1,8 @@
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { InvalidInputError } from './errors/invalid-input-error';
+import { readUtf8File } from './read-utf8-file';
 import { safeParseJSON } from './safe-parse-json';
 
 export interface JsonlLineError {
@@ -60,7 +52,7 @@ export function readJsonlFile<T>(file: string, schema: z.ZodType<T>, options: Om
   if (!existsSync(file)) {
     throw new InvalidInputError({ message: 'file not found; check the path', file });
   }
-  return parseJsonl(readFileSync(file, 'utf8'), schema, { ...options, file });
+  return parseJsonl(readUtf8File(file), schema, { ...options, file });
 }
 
 /**
@@ -89,7 +81,7 @@ export function appendJsonlLine(file: string, record: unknown, options: { fsync?
  */
 export function readCompleteJsonl<T>(file: string, schema: z.ZodType<T>): { records: T[]; tornLine: boolean } {
   if (!existsSync(file)) return { records: [], tornLine: false };
-  const text = readFileSync(file, 'utf8');
+  const text = readUtf8File(file);
   const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
   const { records } = parseJsonl(complete, schema, { file });
   return { records: records.map((record) => record.value), tornLine: complete.length !== text.length };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emotionBandSchema, stopReasonSchema } from './emotion';
 import { languageSchema } from './language';
+import { runIdentitySchema } from './run-identity';
 import { strategyLabelSchema } from './strategy-tagger-v1';
 import { simulatorMessageSchema } from './user-simulator-v1';
 
@@ -85,6 +86,8 @@ export const trajectorySchema = z.object({
   durationMs: z.number().nonnegative(),
   /** The simulator's own view of the dialogue (analyses, emotion points), for export to the reference format. */
   simulatorHistory: z.array(simulatorMessageSchema).optional(),
+  /** Benchmark results: the identity of the run that wrote the line (resumes must match it). */
+  identity: runIdentitySchema.optional(),
 });
 export type Trajectory = z.infer<typeof trajectorySchema>;
 

@@ -1,4 +1,13 @@
 export {
+  FAULT_KINDS,
+  type FaultInjectingHandler,
+  type FaultKind,
+  type FaultOptions,
+  faultResponse,
+  type RandomFaultOptions,
+  withRandomFaults,
+} from './faults';
+export {
   type OpenAITestServer,
   type OpenAITestServerOptions,
   type RecordedRequest,

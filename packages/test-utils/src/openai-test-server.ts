@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FaultKind } from './faults';
 
 /** A chat-completions request as received by the test server. */
 export interface RecordedRequest {
@@ -31,6 +32,12 @@ export interface ScriptedResponse {
   /** Send this raw body instead of a well-formed completion (malformed output tests). */
   rawBody?: string;
   finishReason?: 'stop' | 'length';
+  /** Inject this fault instead of answering (see `FAULT_KINDS`); wins over every other field but `delayMs`. */
+  fault?: FaultKind;
+  /** `Retry-After` header (seconds, or an HTTP date); with no `status` or `fault` it answers HTTP 429. */
+  retryAfter?: number | string;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
 }
 
 export type ScriptHandler = (request: RecordedRequest) => ScriptedResponse | Promise<ScriptedResponse>;
@@ -98,18 +105,32 @@ export async function startOpenAITestServer(
         maxInFlight = Math.max(maxInFlight, inFlight);
         try {
           const scripted = await handler(recorded);
-          if (scripted.hang) {
+          const hang = () => {
             hanging.add(response);
             response.on('close', () => hanging.delete(response));
+          };
+          if (scripted.hang || scripted.fault === 'stall') {
+            hang();
             return;
           }
           if (scripted.delayMs) await new Promise((resolve) => setTimeout(resolve, scripted.delayMs));
           if (response.destroyed) return;
-          const status = scripted.status ?? 200;
+          const headers = {
+            ...scripted.headers,
+            ...(scripted.retryAfter === undefined ? {} : { 'retry-after': String(scripted.retryAfter) }),
+          };
+          if (scripted.fault !== undefined) {
+            sendFault(response, scripted.fault, body.model ?? 'test-model', headers, hang);
+            return;
+          }
+          const status = scripted.status ?? (scripted.retryAfter === undefined ? 200 : 429);
           if (status >= 300) {
-            sendJson(response, status, {
-              error: { message: `scripted status ${status}`, type: 'server_error', code: null },
-            });
+            sendJson(
+              response,
+              status,
+              { error: { message: `scripted status ${status}`, type: 'server_error', code: null } },
+              headers,
+            );
           } else if (scripted.rawBody !== undefined) {
             response.writeHead(200, { 'content-type': 'application/json' });
             response.end(scripted.rawBody);
@@ -152,9 +173,84 @@ function completionBody(model: string, content: string, finishReason: 'stop' | '
   };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
+}
+
+function sendRaw(response: ServerResponse, contentType: string, text: string): void {
+  response.writeHead(200, { 'content-type': contentType });
+  response.end(text);
+}
+
+/** Answer with one fault (see `FAULT_KINDS`); `hang` keeps the response open until the server closes. */
+function sendFault(
+  response: ServerResponse,
+  fault: FaultKind,
+  model: string,
+  headers: Record<string, string>,
+  hang: () => void,
+): void {
+  const withContent = (content: unknown) => {
+    const body = completionBody(model, '');
+    return { ...body, choices: [{ ...body.choices[0], message: { role: 'assistant', content } }] };
+  };
+  switch (fault) {
+    case 'rate-limit':
+      sendJson(
+        response,
+        429,
+        {
+          error: { message: 'Rate limit reached, retry later', type: 'rate_limit_error', code: 'rate_limit_exceeded' },
+        },
+        { 'retry-after': '0', ...headers },
+      );
+      return;
+    case 'server-error':
+      sendJson(
+        response,
+        500,
+        { error: { message: 'internal server error', type: 'server_error', code: null } },
+        headers,
+      );
+      return;
+    case 'malformed-json':
+      sendRaw(response, 'application/json', `${JSON.stringify(completionBody(model, 'cut off')).slice(0, 60)}`);
+      return;
+    case 'html-page':
+      sendRaw(
+        response,
+        'text/html; charset=utf-8',
+        '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
+      );
+      return;
+    case 'sse-stream': {
+      const chunk = { id: 'chatcmpl-sse', object: 'chat.completion.chunk', model, choices: [] };
+      sendRaw(response, 'text/event-stream', `data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`);
+      return;
+    }
+    case 'empty-choices':
+      sendJson(response, 200, { ...completionBody(model, ''), choices: [] });
+      return;
+    case 'content-null':
+      sendJson(response, 200, withContent(null));
+      return;
+    case 'content-number':
+      sendJson(response, 200, withContent(12345));
+      return;
+    case 'stall-mid-body': {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(JSON.stringify(completionBody(model, 'never finished')).slice(0, 40));
+      hang();
+      return;
+    }
+    case 'connection-reset':
+      response.socket?.destroy();
+      return;
+    case 'stall':
+      hang();
+      return;
+  }
 }
 
 /** A handler that answers with the given contents in order, then repeats the last one. */

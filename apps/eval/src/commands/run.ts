@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { createCapabilityJudge, renderReport, runBenchmark } from '@rlver/bench';
+import { checkErrorShare, createCapabilityJudge, renderReport, runBenchmark } from '@rlver/bench';
 import { createProgressBar, formatHelp, parseCommandArgs } from '@rlver/cli-kit';
 import { buildSimulator, createEndpointFactory, preparePolicy, selectProfiles } from '@rlver/factories';
 import { createRuleTagger } from '@rlver/strategies';
@@ -49,6 +49,7 @@ export const runCommand: CliCommand = {
         preset: config.preset,
         seed: config.seed,
         thinking: config.think,
+        endpoints: endpoints.identities(),
         signal: controller.signal,
         tagger,
         ...(judgeClient ? { judge: createCapabilityJudge({ client: judgeClient }) } : {}),
@@ -84,7 +85,9 @@ export const runCommand: CliCommand = {
         }),
       );
       printRunSummary(result);
-      return result.complete ? 0 : 130;
+      if (!result.complete) return 130;
+      checkErrorShare(result.summary, { maxErrorFraction: config.maxErrorFraction });
+      return 0;
     } finally {
       process.removeListener('SIGINT', onInterrupt);
     }

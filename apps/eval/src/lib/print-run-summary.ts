@@ -12,9 +12,11 @@ export function printRunSummary(result: BenchmarkResult): void {
   const lines = [
     `${summary.label}: Sentient score ${score} · success ${summary.success} · failure ${summary.failure} · ${summary.profiles} profiles counted`,
   ];
+  if (summary.timing.episodesRedone)
+    lines.push(`${summary.timing.episodesRedone} dialogue(s) that had ended in an error were run again`);
   if (summary.errors > 0)
     lines.push(
-      `${summary.errors} episode(s) ended in an error and are excluded from the score (listed in ${files.summary})`,
+      `${summary.errors} episode(s) ended in an error and are excluded from the score (listed in ${files.summary}); rerun the same command to redo them`,
     );
   if (summary.judge) {
     const means = Object.entries(summary.judge.means).map(([name, value]) => `${name} ${value.toFixed(1)}`);

@@ -4,6 +4,7 @@ import { defaultCacheDir } from '@rlver/factories';
 import type { CacheMode } from '@rlver/llm';
 import type { EmotionPresetName } from '@rlver/simulator';
 import { InvalidConfigError, type Language } from '@rlver/spec';
+import { ENDPOINT_FLAGS, type EndpointFlagSettings, resolveEndpointFlags } from './endpoint-flags';
 
 export const RUN_SPEC: CommandSpec = {
   usage: 'rlver-eval run [options]',
@@ -50,10 +51,14 @@ export const RUN_SPEC: CommandSpec = {
         'give the policy the think-then-say system prompt (<think>…</think> is stripped before the user sees the reply)',
     },
     out: { type: 'string', short: 'o', description: 'output directory (default runs/<policy>-<preset>)' },
+    ...ENDPOINT_FLAGS,
   },
   details: [
     'API keys: set OPENAI_API_KEY for remote endpoints; loopback URLs (127.0.0.1, localhost) need none.',
     'Endpoints are probed before any episode starts; Ctrl-C stops cleanly and the same command resumes.',
+    'Errored dialogues are never final: rerunning the same command redoes them. Rerunning into an --out written',
+    'with another --preset, --seed, --think, policy, simulator or endpoint is refused (results never mix).',
+    'LLM calls honour Retry-After (429) and retry malformed answers (HTML, event streams, empty choices).',
     '',
     'Examples:',
     '  rlver-eval run --policy template:deep_empathy --lang en --limit 10',
@@ -62,7 +67,7 @@ export const RUN_SPEC: CommandSpec = {
 };
 
 /** Validated settings of `rlver-eval run`. */
-export interface RunConfig {
+export interface RunConfig extends EndpointFlagSettings {
   policy: string;
   simulator: string;
   preset: EmotionPresetName;
@@ -138,5 +143,6 @@ export function resolveRunConfig(flags: ParsedFlags, positionals: readonly strin
     seed: numberFlag(flags, 'seed', { min: 0, max: 2 ** 32 - 1, integer: true }) as number,
     think: Boolean(flags.think),
     outDir,
+    ...resolveEndpointFlags(flags),
   };
 }

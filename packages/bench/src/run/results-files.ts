@@ -26,6 +26,8 @@ export const RESULT_FILES = {
   /** The same episodes in the SAGE reference format (derived; rewritten at the end of a run). */
   sageResults: 'sage-results.jsonl',
   summary: 'summary.json',
+  /** Errored dialogues taken out of `results.jsonl` when a rerun redoes them (append-only history). */
+  errored: 'errored.jsonl',
   /** Per-dialogue capability scores of the optional judge. */
   judge: 'judge.json',
   report: 'report.html',
@@ -117,9 +119,12 @@ export async function importResults(fromDir: string, toDir: string): Promise<num
   if (!existsSync(source)) return 0;
   const target = resultPaths(toDir).results;
   const key = (trajectory: Trajectory) => episodeKey(trajectory.profileId, trajectory.repeat ?? 0);
-  const held = new Set(loadResultsForResume(target).trajectories.map(key));
-  const incoming = readCompleteJsonl(source, trajectorySchema).records.filter(
-    (trajectory) => !held.has(key(trajectory)),
+  const targetRecords = loadResultsForResume(target).trajectories;
+  const held = new Set(targetRecords.map(key));
+  // A finished dialogue also replaces an errored one (the next run drops the errored record).
+  const finished = new Set(targetRecords.filter((trajectory) => trajectory.stopReason !== 'error').map(key));
+  const incoming = readCompleteJsonl(source, trajectorySchema).records.filter((trajectory) =>
+    trajectory.stopReason === 'error' ? !held.has(key(trajectory)) : !finished.has(key(trajectory)),
   );
   const appender = createJsonlAppender(target);
   await Promise.all(incoming.map((trajectory) => appender.append(trajectory)));

@@ -127,7 +127,7 @@ describe('runBenchmark', () => {
     const other = createScriptedPolicy({ outputs: ['hello'], policyId: 'other-policy' });
     await expect(
       runBenchmark({ profiles: profiles.slice(0, 1), simulator: scriptedSimulator(), policy: other, outDir }),
-    ).rejects.toThrow(/policy "scripted-policy".*fresh --out/);
+    ).rejects.toThrow(/policyId "scripted-policy".*policyId "other-policy".*fresh --out/);
   });
 
   it('should reject bad settings before running anything', async () => {
@@ -156,8 +156,9 @@ describe('runBenchmark', () => {
     expect(await importResults(shardDir, mainDir)).toBe(2);
     expect(await importResults(shardDir, mainDir)).toBe(0); // already held: nothing appended twice
     const merged = await runBenchmark({ ...options, profiles, outDir: mainDir });
-    expect(merged.resumed).toBe(4);
-    expect(merged.summary.timing.episodesRun).toBe(0);
+    // Every finished dialogue is kept; the errored one (p-error) is never final and runs again.
+    expect(merged.resumed).toBe(3);
+    expect(merged.summary.timing).toMatchObject({ episodesRun: 1, episodesRedone: 1 });
     expect(merged.summary.score).toBe(single.summary.score);
     expect(merged.trajectories.map((trajectory) => trajectory.finalEmotion)).toEqual(
       single.trajectories.map((trajectory) => trajectory.finalEmotion),

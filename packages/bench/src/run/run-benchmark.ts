@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { type EpisodeSpec, runRollouts } from '@rlver/env';
+import { type EpisodeSpec, inferPresetName, runRollouts } from '@rlver/env';
 import {
   createJsonlAppender,
   type DialoguePolicyV1,
+  type EndpointIdentity,
   hashSeed,
   InvalidConfigError,
   type Language,
   type Profile,
+  type RunIdentity,
+  redactBaseURL,
   type SamplingOptions,
   type StrategyTaggerV1,
   type Trajectory,
@@ -18,7 +21,8 @@ import { type CapabilityJudgeSummary, judgeTrajectories } from '../judge/judge-r
 import { isScoredEpisode } from '../score/compute-sentient-score';
 import type { BenchmarkSettings, BenchmarkSummary } from '../summary/benchmark-summary';
 import { buildBenchmarkSummary } from '../summary/build-summary';
-import { episodeKey, loadResultsForResume, resultPaths, writeFileAtomic } from './results-files';
+import { episodeKey, resultPaths, writeFileAtomic } from './results-files';
+import { resumeResults } from './resume-results';
 import { writeSageResults } from './write-sage-results';
 
 /** Progress after every finished episode. */
@@ -70,6 +74,12 @@ export interface RunBenchmarkOptions {
   thinking?: boolean;
   policyTimeoutMs?: number;
   simulatorTimeoutMs?: number;
+  /**
+   * LLM endpoints of the run by role (`policy`, `simulator`, `judge`): base URL and model, recorded on every
+   * result line with preset, seed and think (credentials are stripped from the URL; keys are never recorded).
+   * A resume whose identity differs is refused, naming the field.
+   */
+  endpoints?: Record<string, EndpointIdentity>;
 }
 
 export interface BenchmarkResult {
@@ -81,18 +91,6 @@ export interface BenchmarkResult {
   complete: boolean;
   resumed: number;
   judge?: CapabilityJudgeSummary;
-}
-
-function checkResumable(previous: readonly Trajectory[], policyId: string, simulatorId: string, file: string): void {
-  const other = previous.find(
-    (trajectory) => trajectory.policyId !== policyId || trajectory.simulatorId !== simulatorId,
-  );
-  if (other) {
-    throw new InvalidConfigError({
-      field: '--out',
-      message: `${file} holds episodes of policy "${other.policyId}" with simulator "${other.simulatorId}", but this run uses policy "${policyId}" with simulator "${simulatorId}". Use a fresh --out directory, or the same settings to resume.`,
-    });
-  }
 }
 
 function validate(options: RunBenchmarkOptions, repeats: number, concurrency: number): void {
@@ -122,8 +120,10 @@ function validate(options: RunBenchmarkOptions, repeats: number, concurrency: nu
 
 /**
  * Run the Sentient benchmark: every profile × `repeats` through the shared rollout engine, appending each
- * finished trajectory to `results.jsonl` as it ends (crash-safe). A rerun with the same `outDir` skips the
- * finished (profile id, repeat) pairs. Ends by writing the SAGE-format export and `summary.json`.
+ * finished trajectory to `results.jsonl` as it ends (crash-safe), with the run's identity. A rerun with the same
+ * `outDir` skips the finished (profile id, repeat) pairs and redoes the errored ones; one with another identity
+ * (preset, seed, think, policy, simulator, endpoints) is refused. Ends by writing the SAGE-format export and
+ * `summary.json`.
  */
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchmarkResult> {
   const repeats = options.repeats ?? 1;
@@ -137,15 +137,24 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
   const tagger = options.tagger === null ? undefined : (options.tagger ?? createRuleTagger());
 
   const profileIds = new Set(options.profiles.map((profile) => profile.id));
-  const previous = loadResultsForResume(files.results).trajectories.filter(
-    (trajectory) => profileIds.has(trajectory.profileId) && (trajectory.repeat ?? 0) < repeats,
-  );
-  checkResumable(previous, options.policy.policyId, options.simulator.simulatorId, files.results);
-  const finished = new Map<string, Trajectory>();
-  for (const trajectory of previous) {
-    const key = episodeKey(trajectory.profileId, trajectory.repeat ?? 0);
-    if (!finished.has(key)) finished.set(key, trajectory);
-  }
+  const identity: RunIdentity = {
+    preset: options.preset ?? inferPresetName(options.simulator.settings),
+    seed,
+    think: options.thinking ?? false,
+    policyId: options.policy.policyId,
+    simulatorId: options.simulator.simulatorId,
+    endpoints: Object.fromEntries(
+      Object.entries(options.endpoints ?? {}).map(([role, endpoint]) => [
+        role,
+        { baseURL: redactBaseURL(endpoint.baseURL), model: endpoint.model },
+      ]),
+    ),
+  };
+  // Errored dialogues are never final: they leave results.jsonl (for errored.jsonl) and run again.
+  const { finished, redone } = resumeResults(files, {
+    identity,
+    inScope: (trajectory) => profileIds.has(trajectory.profileId) && (trajectory.repeat ?? 0) < repeats,
+  });
   const resumed = finished.size;
   const episodes: EpisodeSpec[] = [];
   for (let repeat = 0; repeat < repeats; repeat += 1) {
@@ -187,7 +196,8 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       thinking: options.thinking,
       policyTimeoutMs: options.policyTimeoutMs,
       simulatorTimeoutMs: options.simulatorTimeoutMs,
-      onEpisodeEnd: async (trajectory) => {
+      onEpisodeEnd: async (finishedTrajectory) => {
+        const trajectory = { ...finishedTrajectory, identity };
         await results.append(trajectory);
         finished.set(episodeKey(trajectory.profileId, trajectory.repeat ?? 0), trajectory);
         report(trajectory);
@@ -236,6 +246,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       durationMs: Date.now() - startedAt.getTime(),
       episodesRun: trajectories.length - resumed,
       episodesResumed: resumed,
+      episodesRedone: redone,
     },
   });
   writeFileAtomic(files.summary, `${JSON.stringify(summary, null, 2)}\n`);

@@ -104,6 +104,8 @@ export const benchmarkSummarySchema = z.object({
     episodesRun: z.number().int(),
     /** Episodes found finished in the results file and skipped (resume). */
     episodesResumed: z.number().int(),
+    /** Episodes found errored in the results file and run again by this invocation (errors are never final). */
+    episodesRedone: z.number().int().optional(),
   }),
 });
 export type BenchmarkSummary = z.infer<typeof benchmarkSummarySchema>;

@@ -38,9 +38,17 @@ describe('applyEmotionDelta', () => {
     expect(applyEmotionDelta(sage, 40, -30)).toEqual({ emotion: 30, delta: -10 });
     expect(applyEmotionDelta(sage, 95, 10)).toEqual({ emotion: 100, delta: 5 });
   });
-  it('should leave Δ unclamped and allow negative scores in rlver-train', () => {
-    expect(applyEmotionDelta(train, 30, -45)).toEqual({ emotion: -15, delta: -45 });
+  it('should bound Δ to ±20 and allow negative scores in rlver-train', () => {
+    expect(applyEmotionDelta(train, 10, -45)).toEqual({ emotion: -10, delta: -20 });
+    expect(applyEmotionDelta(train, 30, -999)).toEqual({ emotion: 10, delta: -20 });
     expect(applyEmotionDelta(train, 90, 30)).toEqual({ emotion: 100, delta: 10 });
+  });
+  it('should leave Δ unclamped only when asked (deltaClamp null, the reference)', () => {
+    const unclamped = resolveEmotionSettings('rlver-train', { deltaClamp: null });
+    expect(applyEmotionDelta(unclamped, 30, -45)).toEqual({ emotion: -15, delta: -45 });
+  });
+  it('should bound Δ in every preset', () => {
+    for (const preset of Object.values(EMOTION_PRESETS)) expect(preset.deltaClamp).toBeGreaterThan(0);
   });
   it('should keep the score ≤ cap, |Δ| ≤ clamp, and score difference = applied Δ (property)', () => {
     fc.assert(

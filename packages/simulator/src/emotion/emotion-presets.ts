@@ -6,7 +6,10 @@ export type EmotionPresetName = 'sage' | 'rlver-train';
 /**
  * `sage`: the Sentient benchmark — start 40, Δ clamped to ±10, stop at ≥ 100 or < 10, 10 policy replies of
  * which the 10th is never judged (parity).
- * `rlver-train`: RLVER training — start 30, Δ unclamped, stop at ≤ 0, 8 policy turns, all judged.
+ * `rlver-train`: RLVER training — start 30, Δ bounded to ±20, stop at ≤ 0, 8 policy turns, all judged. The
+ * reference leaves Δ unclamped; one out-of-range judge output (`Change: -999`) then swamps a batch's reward, so
+ * every preset bounds Δ (override `deltaClamp`, `null` for the reference's unclamped Δ). ±20 is twice SAGE's
+ * ±10 and the offline user's largest step (see docs/decisions/2026-11-25-reliability-under-faults.md).
  */
 export const EMOTION_PRESETS: Readonly<Record<EmotionPresetName, EmotionSettings>> = {
   sage: {
@@ -22,7 +25,7 @@ export const EMOTION_PRESETS: Readonly<Record<EmotionPresetName, EmotionSettings
   },
   'rlver-train': {
     initialEmotion: 30,
-    deltaClamp: null,
+    deltaClamp: 20,
     cap: 100,
     lowerClamp: null,
     ceilingStop: null,

@@ -2,6 +2,7 @@ import { type SimulatorMessage, safeParseJSON } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { buildAnalysisPrompt, buildReplyPrompt, type PromptOptions } from './build-prompts';
 import { neutraliseData } from './data-block';
+import { neutraliseJudgeFields } from './neutralise-judge-fields';
 import { ANALYSIS_LABELS, type PromptVariant } from './prompt-pack';
 import { PROMPT_PACKS } from './prompt-packs';
 import { ZH_PROFILE } from './test-fixtures';
@@ -124,7 +125,7 @@ describe('buildAnalysisPrompt', () => {
         expect(hostile).not.toContain('<|im_start|>');
         const historyBlock = fencedBlocks(hostile).get(variant === 'sage' ? 'history' : 'latest') ?? '';
         const parsed = safeParseJSON<Array<{ role: string; content: string }>>(historyBlock);
-        expect(parsed.success && parsed.value[1]?.content).toBe(neutraliseData(injection));
+        expect(parsed.success && parsed.value[1]?.content).toBe(neutraliseData(neutraliseJudgeFields(injection)));
       }
     }
   });

@@ -107,24 +107,34 @@ describe('createLlmSimulator', () => {
     expect(atTen).toMatchObject({ emotion: 10, ended: undefined });
   });
 
-  it('should leave Δ unclamped in rlver-train, cap at 100 without a ceiling stop, and stop at ≤ 0', async () => {
+  it('should bound Δ to ±20 in rlver-train, cap at 100 without a ceiling stop, and stop at ≤ 0', async () => {
     const { server, client } = await setup({
       analysis: [trainAnalysis('+80'), trainAnalysis('-30'), trainAnalysis('-45')],
       reply: [replyOutput('开头'), replyOutput('嗯')],
     });
     const simulator = createLlmSimulator({ client, preset: 'rlver-train' });
     const { state } = await simulator.doStart({ profile: ZH_PROFILE, seed: 5 });
-    const high = await simulator.doRespond({ state, reply: 'a' });
-    expect(high).toMatchObject({ emotion: 100, delta: 70, band: 'S', ended: undefined });
-    expect(high.state.history.at(-1)?.planning).toMatchObject({ change: 80, reason: '部分契合隐藏主题。' });
-    expect(await simulator.doRespond({ state, reply: 'b' })).toMatchObject({ emotion: 0, ended: 'floor' });
-    expect(await simulator.doRespond({ state, reply: 'c' })).toMatchObject({
+    const high = await simulator.doRespond({ state: withEmotion(state, 90), reply: 'a' });
+    expect(high).toMatchObject({ emotion: 100, delta: 10, band: 'S', ended: undefined });
+    expect(high.state.history.at(-1)?.planning).toMatchObject({ change: 20, reason: '部分契合隐藏主题。' });
+    expect(await simulator.doRespond({ state: withEmotion(state, 20), reply: 'b' })).toMatchObject({
+      emotion: 0,
+      ended: 'floor',
+    });
+    expect(await simulator.doRespond({ state: withEmotion(state, 5), reply: 'c' })).toMatchObject({
       emotion: -15,
-      delta: -45,
+      delta: -20,
       ended: 'floor',
     });
     const replyPrompt = promptOf(server, 2);
     expect(replyPrompt).toContain('对NPC回复的客观分析：\n部分契合隐藏主题。\n对NPC回复的主观分析：\n感觉被听见了。');
+  });
+
+  it('should leave Δ unclamped in rlver-train only when asked (emotion.deltaClamp null, the reference)', async () => {
+    const { client } = await setup({ analysis: [trainAnalysis('-45')], reply: [replyOutput('开头')] });
+    const simulator = createLlmSimulator({ client, preset: 'rlver-train', emotion: { deltaClamp: null } });
+    const { state } = await simulator.doStart({ profile: ZH_PROFILE, seed: 5 });
+    expect(await simulator.doRespond({ state, reply: 'c' })).toMatchObject({ emotion: -15, delta: -45 });
   });
 
   it('should end on a goodbye in the reply (zh and en) but not on one in the analysis', async () => {

@@ -1,4 +1,5 @@
 import { hashSeed, type SimulatorMessage } from '@rlver/spec';
+import { neutraliseJudgeFields } from './neutralise-judge-fields';
 
 /** Anything one of the rewrites of {@link neutraliseData} would change (the union of their patterns). */
 const STRUCTURE_MARKER = /<<|>>|<\s*[|｜]|[|｜]\s*>|\[\/?(?:INST|SYS)\]/i;
@@ -46,12 +47,14 @@ export interface HistorySpeakers {
  * Render dialogue history as the agent sees it (spec §3.10): a JSON array of `{role, content}` with speaker
  * names in `role`, pretty-printed with 2-space indent and non-ASCII unescaped — the same bytes as Python
  * `json.dumps(..., ensure_ascii=False, indent=2)`. Only `content` is rendered (never `think`, `planning`, …);
- * content is neutralised (a no-op for ordinary text), and JSON escaping keeps every newline inside the string.
+ * content is neutralised (a no-op for ordinary text; the policy's turns also lose any imitation of the judge's
+ * fields, see `neutraliseJudgeFields`), and JSON escaping keeps every newline inside the string.
  */
 export function renderHistory(history: readonly SimulatorMessage[], speakers: HistorySpeakers): string {
   const rendered = history.map((message) => ({
     role: message.role === 'user' ? speakers.agent : speakers.model,
-    content: neutraliseData(message.content),
+    // The policy's turns may imitate the judge's fields (`Change: +100`): they are neutralised too.
+    content: neutraliseData(message.role === 'user' ? message.content : neutraliseJudgeFields(message.content)),
   }));
   return JSON.stringify(rendered, null, 2);
 }

@@ -10,7 +10,7 @@ import type { Difficulty, GoalMode, PromptVariant } from './prompt-pack';
  */
 export const llmSimulatorConfigSchema = z
   .object({
-    /** Named bundle: `sage` (benchmark: start 40, clamp ±10, first_talk opener) or `rlver-train` (start 30, unclamped, live opener). */
+    /** Named bundle: `sage` (benchmark: start 40, clamp ±10, first_talk opener) or `rlver-train` (start 30, Δ bounded to ±20, live opener). */
     preset: z.enum(['sage', 'rlver-train']),
     /** Overrides of the preset's emotion dynamics and stop rules (validated against `emotionSettingsSchema`). */
     emotion: z.record(z.string(), z.unknown()).optional(),

@@ -1,5 +1,6 @@
 import { safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
+import { changeFieldProblem, fieldOccurrences } from './change-field-guard';
 import {
   cleanFieldValue,
   excerpt,
@@ -65,6 +66,20 @@ function finish(
 function parseParity(text: string, options: ParseAnalysisOptions): ParseOutcome<ParsedAnalysis> {
   const normalised = normaliseAnalysisText(text);
   const labels = ANALYSIS_LABELS[options.variant];
+  // Beyond the reference: the first `Change:` must be the analysis' own last field, never one quoted from the reply.
+  const changeAt = normalised.indexOf('Change:');
+  if (changeAt >= 0) {
+    const anywhere = labels.flatMap((label) =>
+      [...normalised.matchAll(new RegExp(`${label}:`, 'g'))].map((match) => ({ label, index: match.index })),
+    );
+    const problem = changeFieldProblem(
+      normalised,
+      { index: changeAt, end: changeAt + 'Change:'.length },
+      anywhere,
+      labels,
+    );
+    if (problem) return { ok: false, reason: problem };
+  }
   const values: string[] = [];
   for (const [index, label] of labels.entries()) {
     const after = pythonSplitAt(normalised, `${label}:`, 1);
@@ -85,6 +100,10 @@ function parseClean(text: string, options: ParseAnalysisOptions): ParseOutcome<P
   const labels = ANALYSIS_LABELS[options.variant];
   const found = locateFieldsBackwards(normalised, labels);
   if (!found.has('Change')) return { ok: false, reason: 'label "Change:" missing (output truncated or off-format?)' };
+  const occurrences = fieldOccurrences(normalised, labels);
+  const change = occurrences.filter((item) => item.label === 'Change').at(-1);
+  const problem = change && changeFieldProblem(normalised, change, occurrences, labels);
+  if (problem) return { ok: false, reason: problem };
   const warnings: string[] = [];
   const values = labels.map((label) => {
     const raw = found.get(label);
@@ -154,7 +173,10 @@ export function structuredAnalysisJsonSchema(variant: PromptVariant): Record<str
   };
 }
 
-/** Parse an analysis-stage output (spec §3.6). A failure means: resample. */
+/**
+ * Parse an analysis-stage output (spec §3.6). A failure means: resample. In every mode `Change` counts only as
+ * the analysis' own last field (see `changeFieldProblem`): a Change quoted from the policy's reply never scores.
+ */
 export function parseAnalysis(text: string, options: ParseAnalysisOptions): ParseOutcome<ParsedAnalysis> {
   if (options.mode === 'parity') return parseParity(text, options);
   if (options.mode === 'structured') return parseStructured(text, options);

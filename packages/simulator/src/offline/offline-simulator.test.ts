@@ -129,7 +129,8 @@ describe('createOfflineSimulator', () => {
             const turn = await simulator.doRespond({ state, reply });
             expect(turn.emotion).toBeLessThanOrEqual(100);
             expect(turn.emotion - state.emotion).toBe(turn.delta);
-            if (simulator.settings.deltaClamp !== null) expect(Math.abs(turn.delta)).toBeLessThanOrEqual(10);
+            if (simulator.settings.deltaClamp !== null)
+              expect(Math.abs(turn.delta)).toBeLessThanOrEqual(simulator.settings.deltaClamp);
             expect(turn.band).toBe(bandOf(turn.emotion));
             expect(turn.state.history.at(-1)?.['emotion-point']).toBe(turn.emotion);
             if (turn.band === 'S' || turn.band === 'F') expect(turn.ended).toBe('goodbye');

@@ -13,12 +13,26 @@ export class RlverError extends Error {
     Object.defineProperty(this, symbol, { value: true, enumerable: false });
   }
 
-  static isInstance(error: unknown): error is RlverError {
-    return (
-      typeof error === 'object' &&
-      error !== null &&
-      symbol in error &&
-      (error as Record<symbol, unknown>)[symbol] === true
-    );
+  /**
+   * Whether `error` is an error of this class: `RlverError.isInstance` matches every RLVER error,
+   * `LLMCallError.isInstance` only LLM call errors. A subclass matches by `instanceof`, or by the name every RLVER
+   * error carries (`RLVER_<ClassName>`), so that errors from a second install of a package still match.
+   */
+  static isInstance<T extends abstract new (...args: never[]) => RlverError>(
+    this: T,
+    error: unknown,
+  ): error is InstanceType<T> {
+    if (
+      typeof error !== 'object' ||
+      error === null ||
+      !(symbol in error) ||
+      (error as Record<symbol, unknown>)[symbol] !== true
+    ) {
+      return false;
+    }
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass `isInstance` was called on, by design.
+    const errorClass = this;
+    if ((errorClass as unknown) === RlverError || error instanceof errorClass) return true;
+    return (error as { name?: unknown }).name === `RLVER_${errorClass.name}`;
   }
 }

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
+import { existsSync } from 'node:fs';
+import { InvalidConfigError, readUtf8File, safeParseJSON } from '@rlver/spec';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { type TrainConfig, trainConfigSchema } from './train-config';
@@ -20,7 +20,7 @@ export function readConfigFile(file: string): { values: Record<string, unknown>;
       message: `config file ${file} not found; check the --config path`,
     });
   }
-  const text = readFileSync(file, 'utf8');
+  const text = readUtf8File(file);
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: true });
   if (document.errors.length > 0) {
@@ -78,6 +78,12 @@ export interface ResolveTrainConfigOptions {
   overrides?: Partial<Record<keyof TrainConfig, unknown>>;
   /** Flag spelling of each overridden field, for error messages (`steps` → `--steps`). */
   flagNames?: Map<string, string>;
+  /**
+   * Validate the algorithm block (`ppo` / `grpo`) of the resolved config with the algorithm's own schema, so that a
+   * bad value there (e.g. a negative learning rate) is reported with its file and line before anything is written.
+   * Returns the zod error (paths relative to the block), or undefined when valid.
+   */
+  checkAlgorithmConfig?: (config: Readonly<TrainConfig>) => z.ZodError | undefined;
 }
 
 /**
@@ -114,7 +120,7 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     }
   }
   // Nested blocks refine the preset's block field by field (a file setting one learning rate keeps the rest).
-  for (const block of ['sampling', 'ppo', 'grpo'] as const) {
+  for (const block of ['sampling', 'ppo', 'grpo', 'simulatorEndpoint'] as const) {
     const given = explicit[block];
     if (typeof given === 'object' && given !== null) merged[block] = { ...preset[block], ...given };
   }
@@ -123,6 +129,17 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     throw new InvalidConfigError({
       message: `invalid training config:\n${describeIssues(parsed.error, fromFile.source, options.flagNames ?? new Map())}`,
       cause: parsed.error,
+    });
+  }
+  const algorithmError = options.checkAlgorithmConfig?.(parsed.data);
+  if (algorithmError) {
+    const inBlock = {
+      ...algorithmError,
+      issues: algorithmError.issues.map((issue) => ({ ...issue, path: [parsed.data.algo, ...issue.path] })),
+    } as z.ZodError;
+    throw new InvalidConfigError({
+      message: `invalid training config:\n${describeIssues(inBlock, fromFile.source, options.flagNames ?? new Map())}`,
+      cause: algorithmError,
     });
   }
   if (parsed.data.policy === '') {

@@ -15,6 +15,20 @@ export const trainSamplingSchema = z
   })
   .strict();
 
+/** Timeout and retry budgets of the simulator's LLM endpoint (each optional: the chat client's defaults apply). */
+export const endpointRetryConfigSchema = z
+  .object({
+    /** Limit of one LLM call in ms (default 120000). */
+    timeoutMs: z.number().int().positive().optional(),
+    /** Retries of 5xx, timeouts, network failures and malformed answers per call (default 2). */
+    maxRetries: z.number().int().min(0).max(100).optional(),
+    /** Retries of HTTP 429 per call, counted apart (default 6). */
+    maxRateLimitRetries: z.number().int().min(0).max(100).optional(),
+    /** Longest wait a `Retry-After` header may ask for, in ms (default 60000). */
+    maxRetryAfterMs: z.number().int().min(0).optional(),
+  })
+  .strict();
+
 /**
  * Configuration of one training run (`rlver-train`). Every field can come from a YAML/JSON file
  * (`--config`) and be overridden by a CLI flag. Presets fill the defaults: `embedded`, `rlver-ppo`, `rlver-grpo`.
@@ -38,6 +52,8 @@ export const trainConfigSchema = z
     simulator: z.string().regex(/^(offline|openai:.+)$/, 'use "offline" or "openai:<model>"'),
     /** Base URL of the simulator's OpenAI-compatible endpoint (default: OpenAI). */
     baseURL: z.string().url().optional(),
+    /** Timeouts and retries of the simulator endpoint (`--timeout-ms`, `--max-retries`, …); default: the client's. */
+    simulatorEndpoint: endpointRetryConfigSchema.optional(),
     /** Record/replay of simulator LLM calls: `write` records, `read` replays offline, `off`. */
     cache: z.enum(['write', 'read', 'off']),
     /** Folder of the record/replay cache. */
@@ -69,6 +85,11 @@ export const trainConfigSchema = z
     packing: z.enum(['whole-dialogue', 'per-turn']),
     /** Emotion dynamics of training dialogues (paper: `rlver-train`). */
     trainEmotionPreset: z.enum(['sage', 'rlver-train']),
+    /**
+     * Largest emotion change per judged reply in training dialogues; default the preset's (±20 under `rlver-train`,
+     * ±10 under `sage`); `null` = unclamped, as the reference (one out-of-range judge output then swamps a batch).
+     */
+    trainDeltaClamp: z.number().int().positive().nullable().optional(),
     /** Most policy turns per training dialogue (paper: 8). */
     maxPolicyTurns: z.number().int().positive(),
     /** Policy context budget in tokens; the oldest turns are dropped first (never the system prompt). */
@@ -113,10 +134,16 @@ export const trainConfigSchema = z
     concurrency: z.number().int().positive(),
     /** Parent folder of run folders. */
     runsDir: z.string(),
-    /** Run folder name (default `<preset>-<algo>[-think]-s<seed>`). */
+    /**
+     * Run folder name inside `runsDir` (default `<preset>-<algo>[-think]-s<seed>`): letters, digits, `.`, `_`, `-`,
+     * not starting with `.` (so never `.` or `..`, which would name the runs folder or its parent).
+     */
     runId: z
       .string()
-      .regex(/^[\w.-]+$/, 'use letters, digits, ".", "_" or "-"')
+      .regex(/^[\w.-]+$/, 'use letters, digits, ".", "_" or "-" (no path separators)')
+      .refine((id) => !id.startsWith('.'), {
+        message: 'must not start with "." ("." and ".." name the runs folder and its parent); use e.g. my-run',
+      })
       .optional(),
   })
   .strict()

@@ -14,6 +14,7 @@ import {
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '../config/train-config';
+import { repairStepLog } from './repair-run-logs';
 import { checkpointFolderName, readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
 import { splitIntoTurnReturns } from './turn-level-credit';
@@ -117,6 +118,8 @@ export async function runTraining(components: TrainingComponents): Promise<Train
     state = saved;
   }
   const resumedFrom = state.completedSteps;
+  // Logs end where the checkpoint does: no torn line, no record of a step that runs again (no duplicates).
+  for (const file of [metricsFile, rolloutsFile]) repairStepLog(file, resumedFrom);
   let lastMetrics: Record<string, number> | undefined;
 
   for (let step = state.completedSteps; step < config.steps; step += 1) {

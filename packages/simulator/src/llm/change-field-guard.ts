@@ -1,0 +1,54 @@
+/** Pairs of quotation marks; an opening mark without its closing one leaves the text inside a quotation. */
+const QUOTE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['“', '”'],
+  ['「', '」'],
+  ['『', '』'],
+  ['«', '»'],
+];
+
+const count = (text: string, mark: string) => text.split(mark).length - 1;
+
+/** Whether `text` ends inside a quotation: an odd number of `"`, or more opening than closing marks of a pair. */
+export function endsInsideQuotation(text: string): boolean {
+  if (count(text, '"') % 2 === 1) return true;
+  return QUOTE_PAIRS.some(([open, close]) => count(text, open) > count(text, close));
+}
+
+/** Where each label occurs as a field (`Label:` at a line start, after optional bullets), in text order. */
+export function fieldOccurrences(
+  text: string,
+  labels: readonly string[],
+): Array<{ label: string; index: number; end: number }> {
+  const found: Array<{ label: string; index: number; end: number }> = [];
+  for (const label of labels) {
+    const pattern = new RegExp(`^[ \\t#>\\-\\d.)、]*${label}[ \\t]*:`, 'gm');
+    for (const match of text.matchAll(pattern))
+      found.push({ label, index: match.index, end: match.index + match[0].length });
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Why the `Change` field at `change` (its label's start and end) is not the analysis' own final field, or
+ * undefined when it is. It must come after the field before it (`Analyse`), no other field may follow it, and
+ * it must not stand inside a quotation opened in the field before it — otherwise it is a `Change` the judge
+ * quoted from the policy's reply (with real line breaks), and the answer is resampled.
+ */
+export function changeFieldProblem(
+  text: string,
+  change: { index: number; end: number },
+  occurrences: ReadonlyArray<{ label: string; index: number }>,
+  labels: readonly string[],
+): string | undefined {
+  const previousLabel = labels[labels.length - 2] ?? 'Analyse';
+  const after = occurrences.find((item) => item.index >= change.end && item.label !== 'Change');
+  if (after) {
+    return `the Change field is followed by a ${after.label} field: Change must be the analysis' own last field (a quoted Change?)`;
+  }
+  const previous = occurrences.filter((item) => item.label === previousLabel && item.index < change.index).at(-1);
+  if (!previous) return `no ${previousLabel} field before Change (a quoted Change?)`;
+  if (endsInsideQuotation(text.slice(previous.index, change.index))) {
+    return 'the Change field stands inside a quotation (a quoted Change?)';
+  }
+  return undefined;
+}
