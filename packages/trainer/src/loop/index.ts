@@ -5,7 +5,7 @@ export {
   type TrainingComponents,
   TrainingDivergedError,
   type TrainingOutcome,
-  trainingReward,
+  trainingRubric,
 } from './run-training';
 export { repeatsOwnNgram } from './self-repetition';
 export {
@@ -16,4 +16,3 @@ export {
   trainingStateSchema,
 } from './training-state';
 export { computeTrainingStepMetrics } from './training-step-metrics';
-export { splitIntoTurnReturns } from './turn-level-credit';
