@@ -8,6 +8,7 @@ export {
   trainingRubric,
 } from './run-training';
 export { repeatsOwnNgram } from './self-repetition';
+export { stepProgressFields } from './step-progress-fields';
 export {
   checkpointFolderName,
   readCheckpointState,
