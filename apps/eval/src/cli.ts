@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from '@rlver/cli-kit';
 import { InvalidConfigError } from '@rlver/spec';
+import { auditCommand } from './commands/audit';
 import { chatCommand } from './commands/chat';
 import type { CliCommand } from './commands/cli-command';
 import { leaderboardCommand } from './commands/leaderboard';
@@ -9,7 +10,15 @@ import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
 import { tagCommand } from './commands/tag';
 
-const commands: CliCommand[] = [runCommand, leaderboardCommand, reportCommand, tagCommand, replayCommand, chatCommand];
+const commands: CliCommand[] = [
+  runCommand,
+  leaderboardCommand,
+  reportCommand,
+  auditCommand,
+  tagCommand,
+  replayCommand,
+  chatCommand,
+];
 
 function topLevelHelp(): string {
   const rows = commands.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`);
