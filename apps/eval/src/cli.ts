@@ -5,6 +5,7 @@ import { auditCommand } from './commands/audit';
 import { chatCommand } from './commands/chat';
 import type { CliCommand } from './commands/cli-command';
 import { leaderboardCommand } from './commands/leaderboard';
+import { redteamCommand } from './commands/redteam';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
@@ -17,6 +18,7 @@ const commands: CliCommand[] = [
   auditCommand,
   tagCommand,
   replayCommand,
+  redteamCommand,
   chatCommand,
 ];
 

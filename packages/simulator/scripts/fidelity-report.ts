@@ -53,10 +53,29 @@ const tau = kendallTau(
   results.map((entry) => entry.result.replayScore),
   results.map((entry) => entry.result.recordedScore),
 );
+// Ranking models is meaningful under one judge: the DeepSeek-V3 files (the eighth file is o1 under another judge).
+const oneJudge = results.filter((entry) => entry.file.startsWith('deepseek-v3'));
+const modelTau = kendallTau(
+  oneJudge.map((entry) => entry.result.replayScore),
+  oneJudge.map((entry) => entry.result.recordedScore),
+);
+const meanPredicted = (entry: (typeof results)[number]) => {
+  const turns = entry.result.dialogues.flatMap((dialogue) => dialogue.turns);
+  return turns.reduce((sum, turn) => sum + turn.predicted, 0) / Math.max(1, turns.length);
+};
+const changeTau = kendallTau(
+  oneJudge.map(meanPredicted),
+  oneJudge.map((entry) => entry.result.recordedScore),
+);
+const oneJudgeTurns = oneJudge.flatMap((entry) => entry.result.dialogues.flatMap((dialogue) => dialogue.turns));
+const oneJudgeRho = spearmanRho(
+  oneJudgeTurns.map((turn) => turn.predicted),
+  oneJudgeTurns.map((turn) => turn.recorded),
+);
 const elapsed = performance.now() - started;
 if (process.argv.includes('--json')) {
   process.stdout.write(
-    `${JSON.stringify({ emotionSource, pooledRho, tau, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`,
+    `${JSON.stringify({ emotionSource, pooledRho, tau, modelTau, changeTau, oneJudgeRho, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`,
   );
 } else {
   process.stdout.write(`emotion source: ${emotionSource}\n`);
@@ -71,6 +90,9 @@ if (process.argv.includes('--json')) {
   );
   process.stdout.write(
     `Kendall τ (replay score vs recorded score, ${results.length} files) = ${tau.toFixed(3)} (target ≥ 0.6)\n`,
+  );
+  process.stdout.write(
+    `DeepSeek-V3 files only (${oneJudge.length} models, one judge): per-turn ρ = ${oneJudgeRho.toFixed(3)}, model-ranking Kendall τ = ${modelTau.toFixed(3)} (replay score), ${changeTau.toFixed(3)} (mean predicted change)\n`,
   );
   process.stdout.write(
     `time: ${(elapsed / 1000).toFixed(1)} s, ${((elapsed * 1000) / Math.max(turnCount, 1)).toFixed(0)} µs per turn\n`,

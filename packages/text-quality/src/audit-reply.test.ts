@@ -43,6 +43,13 @@ describe('auditReply', () => {
     expect(auditReply('你已经很努力了（轻轻拍拍你的肩）', 'zh').kinds).not.toContain('cut_off');
   });
 
+  it('should flag broken sub-words and a stray CJK character in an en reply', () => {
+    const broken = 'So what happened inseening on the team, and the wider framework blorptastic to you.';
+    expect(auditReply(broken, 'en').evidence.low_fluency).toMatch(/inseening/);
+    expect(auditReply('So what happened on the team相 wider frame?', 'en').kinds).toContain('mixed_language');
+    expect(auditReply(CLEAN_EN[1] as string, 'en').evidence.low_fluency).toBeUndefined();
+  });
+
   it('should flag shuffled text as low fluency while its source passes', () => {
     const source = CLEAN_ZH[0] as string;
     const shuffled = [...source].reverse().join('');

@@ -5,6 +5,7 @@ import {
   findRepetition,
   findStutter,
   isCutOff,
+  nonWords,
 } from './detect/degenerate-signals';
 import { LOW_FLUENCY_THRESHOLD, MIN_UNITS_FOR_FLUENCY, scoreFluency } from './fluency/fluency-score';
 
@@ -49,6 +50,9 @@ export function auditReply(text: string, lang: Language): ReplyAudit {
     evidence.low_fluency = `order gain ${fluency.orderGain.toFixed(2)}`;
   } else if (brokenEnglishOrder(text, lang) >= 2) {
     evidence.low_fluency = 'words out of order';
+  } else {
+    const unknown = nonWords(text, lang);
+    if (unknown.length >= 2) evidence.low_fluency = `non-words: ${unknown.slice(0, 3).join(', ')}`;
   }
   const kinds = DEGENERATE_KINDS.filter((kind) => evidence[kind] !== undefined);
   return { kinds, degenerate: kinds.length > 0, fluency: fluency.orderGain, evidence };

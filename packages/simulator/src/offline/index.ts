@@ -16,6 +16,7 @@ export {
   type ReplayOptions,
   type ReplayTurn,
   recordedChange,
+  recordedStateAt,
   replayTranscriptFile,
   replayTranscriptRecord,
   type TranscriptRecord,

@@ -94,6 +94,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这些话放在谁身上都行，没看出对方在听我的事',
     en: 'That could be said to anyone; nothing shows they heard my story',
   },
+  'same-opening': {
+    zh: '又是“{detail}”开头，每次都一个套路',
+    en: 'Opening with “{detail}” again; it’s the same formula every time',
+  },
   'not-fluent': { zh: '话说得磕磕绊绊的，好意也打了折扣', en: 'It reads clumsily, so the kind words land less' },
   'broken-text': {
     zh: '这话颠三倒四、磕磕巴巴的（{detail}），根本不像正常人说话',

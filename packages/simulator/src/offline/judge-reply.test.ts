@@ -110,6 +110,31 @@ describe('judgeReply', () => {
     expect(quantizeScore(judge({ intention: 'e1', reply: '#### $$$ @@@ !!! ???', tags: tags([]) }).score)).toBe(-20);
   });
 
+  it('should penalise opening every reply with the same sentence, more with every time', () => {
+    const earlier = ['我真的很佩服你。你那天的处理很冷静。', '我真的很佩服你。换作别人早就放弃了。'];
+    const once = judge({
+      intention: 'e1',
+      tags: tags(['praise']),
+      earlierReplies: earlier.slice(0, 1),
+      reply: '我真的很佩服你。你一直没有放弃。',
+    });
+    const twice = judge({
+      intention: 'e1',
+      tags: tags(['praise']),
+      earlierReplies: earlier,
+      reply: '我真的很佩服你。你一直没有放弃。',
+    });
+    const fresh = judge({
+      intention: 'e1',
+      tags: tags(['praise']),
+      earlierReplies: earlier,
+      reply: '你一直没有放弃，这点真的难得。',
+    });
+    expect(once.reasons.find((reason) => reason.code === 'same-opening')?.points).toBe(-2);
+    expect(twice.reasons.find((reason) => reason.code === 'same-opening')?.points).toBe(-4);
+    expect(fresh.reasons.some((reason) => reason.code === 'same-opening')).toBe(false);
+  });
+
   it('should penalise repeating an earlier reply, more with every copy', () => {
     const listening = { intention: 'e2' as const, tags: tags(['active_listening']) };
     const first = judge(listening);

@@ -7,6 +7,7 @@ import {
   type StrategyTagResult,
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
+import { splitSentences } from '@rlver/text-quality';
 import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
 import { findStoryDetails } from './story-details';
@@ -47,6 +48,7 @@ export interface JudgeReason {
     | 'temper'
     | 'not-fluent'
     | 'not-about-me'
+    | 'same-opening'
     | IntegrityCode;
   points: number;
   /** A label, a story detail or a cue, used to explain the reason in words. */
@@ -219,6 +221,23 @@ function repetitionReason(overlaps: readonly number[], content: readonly JudgeRe
   return points < 0 ? { code: 'repetition', points } : undefined;
 }
 
+/** The first sentence of a reply, normalised (zh ≥ 4 characters, en ≥ 3 words), or undefined when shorter. */
+function openingSentence(reply: string, lang: Language): string | undefined {
+  const first = splitSentences(reply)[0]?.toLowerCase().replace(/\s+/g, ' ');
+  if (!first) return undefined;
+  const size = lang === 'zh' ? first.replace(/\s/g, '').length : first.split(' ').length;
+  return size >= (lang === 'zh' ? 4 : 3) ? first : undefined;
+}
+
+/** Starting every reply with the same sentence is a formula, not a conversation: each earlier one costs points. */
+function sameOpeningReason(reply: string, earlier: readonly string[], lang: Language): JudgeReason | undefined {
+  const opening = openingSentence(reply, lang);
+  if (!opening) return undefined;
+  const same = earlier.filter((previous) => openingSentence(previous, lang) === opening).length;
+  if (same === 0) return undefined;
+  return { code: 'same-opening', points: Math.max(W.sameOpeningCap, same * W.sameOpening), detail: opening };
+}
+
 /** Support strategies in one reply (questions and `other` aside): many at once read as a checklist. */
 function scatteredPoints(labels: ReadonlySet<StrategyLabel>): number {
   const support = [...labels].filter((label) => label !== 'question' && label !== 'other').length;
@@ -320,6 +339,8 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (mood) reasons.push(mood);
   const repetition = repetitionReason(overlapsWithEarlier(input.reply, input.earlierReplies), reasons);
   if (repetition) reasons.push(repetition);
+  const opening = sameOpeningReason(input.reply, input.earlierReplies, input.lang);
+  if (opening) reasons.push(opening);
   if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
   const fade = fadeForFluency(reasons, integrity.fluency);
   if (fade) reasons.push(fade);

@@ -69,6 +69,9 @@ export const JUDGE_WEIGHTS = {
    * conversation, fragments, the other language): its good points are dropped and this is added (the lowest change).
    */
   brokenReply: -20,
+  /** Per earlier reply that started with the same sentence, down to sameOpeningCap. */
+  sameOpening: -2,
+  sameOpeningCap: -6,
   /** Lowest score of an intact reply (above the −20 change reserved for garbled and broken replies). */
   intactFloor: -17.5,
   /** Each further integrity problem of the same reply. */

@@ -3,6 +3,7 @@ import {
   type Profile,
   readJsonlFile,
   type SimulatorMessage,
+  type SimulatorState,
   simulatorMessageSchema,
   type UserSimulatorV1,
 } from '@rlver/spec';
@@ -89,6 +90,24 @@ function withRecordedDeltas(extra: Record<string, unknown>, before: readonly Sim
   return { ...extra, offline: { ...memory, deltas } };
 }
 
+/**
+ * The state a simulated user is in just before judging the reply that follows `before` in a recorded dialogue
+ * (teacher forcing): the recorded history, the recorded score of the last user message, and — for the offline
+ * user — the recorded earlier changes as its memory. `start` is the state `doStart` returned for the profile.
+ */
+export function recordedStateAt(start: SimulatorState, before: readonly SimulatorMessage[]): SimulatorState {
+  const lastUser = [...before].reverse().find((entry) => entry.role === 'user');
+  const emotion = lastUser?.['emotion-point'] ?? start.emotion;
+  return {
+    ...start,
+    history: [...before],
+    emotion,
+    band: bandOf(emotion),
+    turn: before.filter((entry) => entry.role === 'assistant').length,
+    extra: withRecordedDeltas(start.extra, before),
+  };
+}
+
 /** Apply changes under the sage rules: start 40, clamp ±10, cap 100, stop at ≥ 100 or < 10. */
 export function applySageDeltas(deltas: readonly number[]): number {
   const sage = EMOTION_PRESETS.sage;
@@ -119,13 +138,10 @@ export async function replayTranscriptRecord(
     const recorded = recordedChange(record.history[index + 1]);
     if (message.role !== 'assistant' || recorded === undefined) continue;
     const before = record.history.slice(0, index);
-    const lastUser = [...before].reverse().find((entry) => entry.role === 'user');
-    const emotion = teacherForced ? (lastUser?.['emotion-point'] ?? state.emotion) : state.emotion;
-    const extra = teacherForced ? withRecordedDeltas(state.extra, before) : state.extra;
-    const outcome = await simulator.doRespond({
-      state: { ...state, history: before, emotion, band: bandOf(emotion), extra },
-      reply: message.content,
-    });
+    const judged = teacherForced
+      ? { ...recordedStateAt(state, before), turn: state.turn }
+      : { ...state, history: before, band: bandOf(state.emotion) };
+    const outcome = await simulator.doRespond({ state: judged, reply: message.content });
     const proposed = outcome.state.history.at(-1)?.planning?.proposed;
     const predicted = typeof proposed === 'number' ? Math.max(-10, Math.min(10, proposed)) : outcome.delta;
     turns.push({ profileId: record.id, turn: turns.length + 1, predicted, recorded });

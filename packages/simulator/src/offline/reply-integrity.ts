@@ -49,7 +49,8 @@ const JUDGE_INJECTION: readonly RegExp[] = [
   /(?:ignore|disregard) (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|messages|rules)|忽略(?:之前|以上|前面|上述)(?:的|所有)?(?:指令|提示|规则|要求)/i,
   /<\|[a-z_]+\|>|<\/?(?:system|assistant|user|think|judge)>|\[\/?(?:INST|SYS)\]/i,
   /(?:用户|the user)\s*(?:现在|此时|听完|听到|读完|终于|已经|的情绪|的心情|now|feels?|felt|is now|smiles?)/i,
-  /(?:[（(][^）)\n]{0,30}|(?:^|\s)\*[^*:：\n]{0,30})(?:你|您|用户|她|他|you|the user|she|he)[^）)*\n]{0,10}(?:感动|被治愈|释怀|好多了|好起来了|开心起来|笑了|露出(?:了)?笑容|破涕为笑|情绪(?:好转|高涨|上升|提升|大好)|心情(?:好转|变好|大好)|feels? (?:much |so )?better|smiles?|is relieved|feels? (?:deeply |completely |truly )?understood|is moved)/i,
+  /[（(][^）)\n]{0,40}(?:你|您|用户|她|他|you|the user|she|he)[^）)\n]{0,30}(?:感动|被治愈|释怀|好多了|好起来|开心起来|笑了|露出(?:了)?笑容|破涕为笑|情绪|心情|feels? (?:much |so )?better|smiles?|relieved|understood|moved)[^）)\n]{0,40}[）)]/i,
+  /(?:^|\s)\*[^*:：\n]{0,40}(?:你|您|用户|她|他|you|the user|she|he)[^*\n]{0,30}(?:感动|被治愈|释怀|好多了|好起来|开心|笑|情绪|心情|feels?|better|smiles?|relieved|understood|moved)[^*\n]{0,40}\*/i,
 ];
 
 function findJudgeInjection(reply: string): string | undefined {
@@ -70,7 +71,7 @@ function grams(text: string, lang: Language): string[] {
   return result;
 }
 
-/** Share of the reply's 4-character (zh) / 3-word (en) stretches copied from the user's messages. */
+/** Share of the reply's 4-character (zh) / 3-word (en) stretches copied verbatim from the given texts. */
 export function copiedShare(reply: string, userMessages: readonly string[], lang: Language): number {
   const replyGrams = grams(reply, lang);
   if (replyGrams.length < 3) return 0;
@@ -132,13 +133,14 @@ export function isFragmented(reply: string, lang: Language): boolean {
 }
 
 /**
- * Share of a reply copied from the user's messages from which it is parroting (strong models' replies in the
- * published SAGE files: 99 % at or below 0.07; a reply quoting one clause of the user's stays below).
+ * Share of a reply's 4-character (zh) / 3-word (en) stretches copied verbatim from the user's messages from which it
+ * is parroting: strong models' replies in the published SAGE files reach 0.03 at the 90th percentile and 0.15 at
+ * the 99.9th; a reply quoting one clause of the user's (as the calibration oracle does) stays below.
  */
 const PARROTING = 0.6;
 
 /** Overlap with an earlier reply from which the reply is the same reply said again. */
-const NEAR_COPY = 0.85;
+const NEAR_COPY = 0.95;
 
 /** Whether most of the reply's letters are of the other language (a whole reply in the wrong language). */
 function isOtherLanguage(reply: string, lang: Language): boolean {

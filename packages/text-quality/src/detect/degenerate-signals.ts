@@ -1,4 +1,5 @@
 import type { Language } from '@rlver/spec';
+import { fluencyModel } from '../fluency/load-fluency-model';
 
 const CJK = /[\u4e00-\u9fff]/;
 /** A word (three letters or more) in a script foreign to both zh and en replies: Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai, Hangul, kana. */
@@ -29,6 +30,8 @@ export function contentTokens(text: string, lang: Language): string[] {
  * taking over the text. Returns the repeated piece, or undefined.
  */
 export function findRepetition(text: string, lang: Language): string | undefined {
+  const looped = findImmediateRepeat(text, lang);
+  if (looped) return looped;
   const seen = new Set<string>();
   for (const sentence of splitSentences(text)) {
     const key = sentence.toLowerCase();
@@ -70,6 +73,28 @@ export function findRepetition(text: string, lang: Language): string | undefined
     const [top, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] as [string, number];
     const limit = lang === 'zh' ? 0.25 : 0.3;
     if (most / tokens.length > limit && !/^(?:的|了|是|我|你|the|a|to|and|i|you)$/.test(top)) return top;
+  }
+  return undefined;
+}
+
+/**
+ * A piece said again right after itself: zh 3–12 characters twice in a row (我懂你我懂你) or 2 characters three times
+ * (时间时间时间), laughter aside; en 2–6 words twice in a row ("I admire you I admire you").
+ */
+export function findImmediateRepeat(text: string, lang: Language): string | undefined {
+  if (lang === 'zh') {
+    const twice = /([\u4e00-\u9fff]{3,12})\1/u.exec(text);
+    if (twice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(twice[1] as string)) return twice[0];
+    const thrice = /([\u4e00-\u9fff]{2})\1\1/u.exec(text);
+    if (thrice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(thrice[1] as string)) return thrice[0];
+    return undefined;
+  }
+  const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  for (let size = 2; size <= 6; size += 1) {
+    for (let index = 0; index + 2 * size <= words.length; index += 1) {
+      const first = words.slice(index, index + size).join(' ');
+      if (first === words.slice(index + size, index + 2 * size).join(' ')) return `${first} ${first}`;
+    }
   }
   return undefined;
 }
@@ -118,15 +143,14 @@ const EN_FUNCTION_WORDS = new Set(
 
 /**
  * Language mixing: in a zh reply, a run of three or more English words, two English function words or Latin letters above 25 % of the letters;
- * in an en reply, two or more CJK characters; in either, letters of a third script. Returns the mixed piece.
+ * in an en reply, any CJK character; in either, letters of a third script. Returns the mixed piece.
  */
 export function findMixedLanguage(text: string, lang: Language): string | undefined {
   const other = text.match(OTHER_SCRIPT_WORD);
   if (other) return other[0];
   if (lang === 'en') {
     const cjk = text.match(/[\u4e00-\u9fff]+/g) ?? [];
-    const count = cjk.reduce((sum, run) => sum + run.length, 0);
-    return count >= 2 ? cjk.join('').slice(0, 12) : undefined;
+    return cjk.length > 0 ? cjk.join('').slice(0, 12) : undefined;
   }
   const englishRun = /[A-Za-z']+(?:[ ,]+[A-Za-z']+){2,}/.exec(text);
   if (englishRun) return englishRun[0].slice(0, 40);
@@ -167,4 +191,22 @@ export function brokenEnglishOrder(text: string, lang: Language): number {
   }
   count += (text.match(/[.!?] [a-z]/g) ?? []).length;
   return count;
+}
+
+/**
+ * Lower-case en words of three or more letters that the shipped fluency model has never seen (its vocabulary is
+ * 40,000 words of edited and conversational English): broken sub-words a collapsed policy writes ("inseening").
+ * Capitalised words (names) are not counted. Empty for zh.
+ */
+export function nonWords(text: string, lang: Language): string[] {
+  if (lang !== 'en') return [];
+  const model = fluencyModel('en');
+  const unknown: string[] = [];
+  for (const match of text.replace(/’/g, "'").matchAll(/(?<![A-Za-z'])[a-z]{3,}(?:'[a-z]+)?(?![A-Za-z])/g)) {
+    const word = match[0];
+    const stem = word.replace(/(?:'s|n't|s|es|ed|ing|ly|est|er)$/, '');
+    const american = word.replace(/is(e|ed|es|ing)$/, 'iz$1').replace(/our$/, 'or');
+    if (![word, stem, `${stem}e`, american].some((candidate) => model.knows(candidate))) unknown.push(word);
+  }
+  return unknown;
 }

@@ -41,6 +41,8 @@ export interface BigramModel {
   readonly lang: Language;
   /** log2 P(unit | previous); unknown units get the unknown-unit unigram mass. */
   logProb(previous: string, unit: string): number;
+  /** Whether the unit is in the model's vocabulary. */
+  knows(unit: string): boolean;
   /** log2 P_uni(unit): the same unit without its context. */
   unigramLogProb(unit: string): number;
   /**
@@ -84,6 +86,7 @@ export function createBigramModel(file: BigramModelFile, origin = 'fluency model
   return {
     lang: parsed.data.lang,
     logProb,
+    knows: (unit) => ids.has(unit),
     unigramLogProb: (unit) => Math.log2(unigram(ids.get(unit))),
     unitLogProbs(text) {
       const textUnits = fluencyUnits(text, parsed.data.lang);
