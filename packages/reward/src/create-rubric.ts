@@ -24,8 +24,8 @@ export interface Rubric {
   withReward<T extends Trajectory>(trajectory: T): T;
   /**
    * What the algorithm trains on. Without turn credit: the dialogues as they are. With it: one single-turn
-   * trajectory per credited turn whose reward is its discounted return (errored dialogues pass through; see
-   * `splitIntoTurnReturns`).
+   * trajectory per credited turn (`<episode>/turn-<k>`, its judged alternatives `…/alt-<m>` in the same group) whose
+   * reward is its discounted return; errored dialogues pass through unchanged.
    */
   trainingSamples(trajectories: readonly Trajectory[]): Trajectory[];
   /**
@@ -48,8 +48,8 @@ function validateTerms(terms: readonly RewardTerm[], discount: number | null): v
     const key = termKey(term);
     const problem = !SNAKE_CASE.test(term.name)
       ? `term "${term.name}": use a snake_case name (letters, digits, "_")`
-      : names.has(key)
-        ? `term "${key}" is defined twice; give each term its own name`
+      : names.has(term.name)
+        ? `term "${term.name}" is defined twice; give each term its own name`
         : !Number.isFinite(term.weight)
           ? `term "${key}" has weight ${term.weight}; use a finite number`
           : term.group === 'monitor' && term.weight !== 0
@@ -58,7 +58,7 @@ function validateTerms(terms: readonly RewardTerm[], discount: number | null): v
               ? `term "${key}" defines no score function; give it scoreDialogue, scoreTurn or scoreBatch`
               : undefined;
     if (problem) throw new InvalidConfigError({ field: `rubric.${term.name}`, message: problem });
-    names.add(key);
+    names.add(term.name);
   }
   if (discount !== null && !(discount >= 0 && discount <= 1)) {
     throw new InvalidConfigError({
