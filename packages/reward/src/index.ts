@@ -10,4 +10,10 @@ export {
 export { placeSampleReward } from './place-sample-reward';
 export { edgeSteps, type ReplyMonitorSummary, summarizeReplyMonitors } from './reply-monitors';
 export type { RewardDialogue, RewardTerm, RewardTurn, RubricBatch } from './reward-term';
-export { createRlverRubric, PAPER_RUBRIC, REPLY_MONITOR_TERMS, type RlverRubricOptions } from './rlver-rubric';
+export {
+  createRlverRubric,
+  PAPER_RUBRIC,
+  REPLY_MONITOR_TERMS,
+  type RlverRubricOptions,
+  terminalReward,
+} from './rlver-rubric';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRubric } from './create-rubric';
 import { placeSampleReward } from './place-sample-reward';
-import { createRlverRubric, PAPER_RUBRIC, REPLY_MONITOR_TERMS } from './rlver-rubric';
+import { createRlverRubric, PAPER_RUBRIC, REPLY_MONITOR_TERMS, terminalReward } from './rlver-rubric';
 
 // Expected values are computed by hand from the formulas the rubric replaced (spec §5.1, the trainer's
 // `trainingReward` and `splitIntoTurnReturns`, the env's reward shaping, PPO's token rewards), never by calling them.
@@ -72,6 +72,10 @@ describe('createRlverRubric: terminal reward (spec §5.1, the paper presets)', (
         expect(Object.is(score.reward, Math.max(final / 100, 0))).toBe(true);
       }),
     );
+  });
+
+  it('should keep terminalReward as a thin alias of the paper rubric', () => {
+    expect([terminalReward(55), terminalReward(-20), terminalReward(100)]).toEqual([0.55, 0, 1]);
   });
 
   it('should keep scores below 0 without a floor, and lift to a raised floor', () => {

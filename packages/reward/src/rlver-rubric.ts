@@ -109,3 +109,17 @@ export const PAPER_RUBRIC: Rubric = createRlverRubric({
   emptyReplyReward: null,
   turnCreditDiscount: null,
 });
+
+/**
+ * The paper's reward of a dialogue that ended at `finalEmotion`, `max(final / 100, 0)`: a thin alias of
+ * `PAPER_RUBRIC` for callers that hold only the emotion (the environment server's step answers).
+ */
+export function terminalReward(finalEmotion: number): number {
+  return PAPER_RUBRIC.scoreDialogue({
+    finalEmotion,
+    stopReason: 'max_turns',
+    turns: [],
+    opening: { message: '', emotion: finalEmotion },
+    lang: 'en',
+  }).reward;
+}

@@ -83,3 +83,14 @@ describe('summarizeReplyAudits', () => {
     expect(summarizeReplyAudits([]).distinct2).toBe(0);
   });
 });
+
+describe('auditReply (stitched text)', () => {
+  it('should flag the seams of text stitched from pieces and loops of a phrase', () => {
+    expect(auditReply('真的很不容易，。我一直都在你愿意多说说吗？！', 'zh').evidence.low_fluency).toMatch(/stitched/);
+    expect(auditReply('I hear you , . you are amazing and I am here for you.', 'en').evidence.low_fluency).toMatch(
+      /stitched/,
+    );
+    expect(auditReply('我懂你我懂你，真的辛苦了。', 'zh').kinds).toContain('repetition');
+    expect(auditReply('哈哈哈哈，你这么一说我都笑了。', 'zh').kinds).toEqual([]);
+  });
+});

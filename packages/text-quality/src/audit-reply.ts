@@ -1,6 +1,7 @@
 import type { Language } from '@rlver/spec';
 import {
   brokenEnglishOrder,
+  findBrokenPunctuation,
   findMixedLanguage,
   findRepetition,
   findStutter,
@@ -48,6 +49,8 @@ export function auditReply(text: string, lang: Language): ReplyAudit {
   const fluency = scoreFluency(text, lang);
   if (fluency.units >= MIN_UNITS_FOR_FLUENCY && fluency.orderGain < LOW_FLUENCY_THRESHOLD[lang]) {
     evidence.low_fluency = `order gain ${fluency.orderGain.toFixed(2)}`;
+  } else if (findBrokenPunctuation(text, lang)) {
+    evidence.low_fluency = `stitched pieces: “${findBrokenPunctuation(text, lang)}”`;
   } else if (brokenEnglishOrder(text, lang) >= 2) {
     evidence.low_fluency = 'words out of order';
   } else {

@@ -1,0 +1,3 @@
+"""Test double of OpenRLHF (see tests/doubles/README.md)."""
+
+__rlver_test_double__ = True

@@ -1,0 +1,3 @@
+"""Test double of verl (see tests/doubles/README.md)."""
+
+__rlver_test_double__ = True
