@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from '@rlver/cli-kit';
 import { InvalidConfigError } from '@rlver/spec';
+import { auditCommand } from './commands/audit';
 import { chatCommand } from './commands/chat';
 import type { CliCommand } from './commands/cli-command';
 import { leaderboardCommand } from './commands/leaderboard';
@@ -14,6 +15,7 @@ const commands: CliCommand[] = [
   runCommand,
   leaderboardCommand,
   reportCommand,
+  auditCommand,
   tagCommand,
   replayCommand,
   redteamCommand,

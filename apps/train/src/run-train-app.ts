@@ -4,13 +4,13 @@ import { type BenchmarkResult, checkErrorShare, importResults, runBenchmark } fr
 import { createProgressBar } from '@rlver/cli-kit';
 import { InvalidConfigError, parseJsonl } from '@rlver/spec';
 import {
-  type BenchmarkScore,
+  buildTrainingSummary,
   defaultRunId,
   readCheckpointState,
   renderTrainingReport,
   runTraining,
+  stepProgressFields,
   type TrainConfig,
-  type TrainingSummary,
 } from '@rlver/trainer';
 import { z } from 'zod';
 import { buildEvaluation, buildPolicy, buildTrainingComponents } from './build-training-components';
@@ -21,18 +21,6 @@ import {
 } from './held-out-benchmark';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-function toScore(result: BenchmarkResult): BenchmarkScore {
-  const { summary } = result;
-  return {
-    score: summary.score,
-    success: summary.success,
-    failure: summary.failure,
-    dialogues: summary.profiles,
-    errors: summary.errors,
-    strategies: summary.strategies?.shares ?? {},
-  };
-}
 
 async function evaluate(
   parts: Parameters<typeof heldOutBenchmarkOptions>[1],
@@ -53,7 +41,7 @@ async function evaluate(
   checkErrorShare(result.summary, { maxErrorFraction: config.maxErrorFraction, flag: 'maxErrorFraction' });
   if (!options.quiet)
     log(
-      `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure}`,
+      `${label}: score ${result.summary.score?.toFixed(1) ?? '—'} · success ${result.summary.success} · failure ${result.summary.failure} · degenerate replies ${Math.round((result.summary.monitors?.metrics['monitor/degenerate_fraction'] ?? 0) * 100)}%`,
     );
   return result;
 }
@@ -165,8 +153,7 @@ export async function runTrainApp(
     tagger: wiring.tagger,
     savePolicy: wiring.savePolicy,
     signal: options.signal,
-    onStepEnd: (_step, metrics) =>
-      bar.tick(1, { reward: metrics['rollout/reward_mean'] ?? 0, emotion: metrics['rollout/emotion_final'] ?? 0 }),
+    onStepEnd: (_step, metrics) => bar.tick(1, stepProgressFields(metrics)),
   });
   bar.done();
   if (outcome.interrupted) {
@@ -175,25 +162,20 @@ export async function runTrainApp(
   }
   if (background) before = await collectBackgroundBenchmark(background, config, beforeDirectory);
   const after = config.evaluate ? await evaluateAfterTraining(wiring, config, runDirectory, latestPolicy) : undefined;
-  const summary: TrainingSummary = {
-    schemaVersion: 1,
-    runId,
-    algo: config.algo,
-    think: config.think,
-    seed: config.seed,
-    steps: config.steps,
-    backend: wiring.backend,
-    wallSeconds: (performance.now() - started) / 1000,
-    before: before ? toScore(before) : null,
-    after: after ? toScore(after) : null,
-    improvement:
-      before?.summary.score != null && after?.summary.score != null ? after.summary.score - before.summary.score : null,
-  };
-  writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const metricsText = readFileSync(join(runDirectory, 'metrics.jsonl'), 'utf8');
   const metrics = parseJsonl(metricsText, z.record(z.string(), z.unknown()), {
     file: join(runDirectory, 'metrics.jsonl'),
   }).records.map((record) => record.value);
+  const summary = buildTrainingSummary({
+    runId,
+    config,
+    backend: wiring.backend,
+    wallSeconds: (performance.now() - started) / 1000,
+    before,
+    after,
+    metrics,
+  });
+  writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const html = renderTrainingReport({
     summary,
     metrics,
@@ -210,5 +192,6 @@ export async function runTrainApp(
     log(
       `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
     );
+  for (const warning of summary.warnings) log(`warning: ${warning}`);
   return 0;
 }

@@ -49,7 +49,11 @@ export const TRAIN_COMMAND: CommandSpec = {
   details: [
     'Outputs: runs/<run-id>/ holds config.json, metrics.jsonl (one line per step; metric names in apps/train/README.md),',
     'rollouts.jsonl, checkpoints/ (latest + every checkpointEvery steps), before/ and after/ benchmark folders,',
-    'summary.json ({"before": {score, success, failure}, "after": {…}}) and report.html.',
+    'summary.json ({"before": {score, success, failure, monitors}, "after": {…}, "training", "warnings"}) and report.html.',
+    '',
+    'Reward hacking: every step logs the degenerate-reply monitors (monitor/*); the progress line shows the degenerate',
+    'share next to the reward, and the run ends with a warning when that share rose by more than 5 points',
+    '(after vs before benchmark, last vs first steps). Sample flagged replies: rlver-eval audit runs/<run-id>.',
     '',
     'Resume: rerun the same command with --resume; the run continues from checkpoints/latest and, for a given seed,',
     'ends where an uninterrupted run would. Without --resume an existing run folder is an error (nothing is overwritten).',

@@ -1,4 +1,13 @@
 export {
+  type AuditedDialogue,
+  auditReplies,
+  type DegenerateSample,
+  type ReplyAuditReport,
+  type StepSpanMonitors,
+} from './audit/audit-replies';
+export { formatMonitorLines, formatReplyAudit } from './audit/format-reply-audit';
+export { type AuditFormat, type AuditSource, listAuditFiles, readAuditFile } from './audit/read-audit-sources';
+export {
   type CapabilityJudge,
   type CapabilityJudgeOptions,
   type CapabilityScores,

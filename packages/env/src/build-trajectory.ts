@@ -1,4 +1,5 @@
-import { type EmotionSettings, type Trajectory, terminalReward } from '@rlver/spec';
+import type { Rubric } from '@rlver/reward';
+import type { EmotionSettings, Trajectory } from '@rlver/spec';
 import type { RewardShaping } from './dialogue-env-options';
 import type { EpisodeState } from './episode-state';
 import { isTruncation } from './stop-predicates';
@@ -13,11 +14,18 @@ export function inferPresetName(settings: EmotionSettings): string {
   return 'custom';
 }
 
-/** The trajectory record of an episode state (an unfinished state is recorded as `interrupted`). */
-export function buildTrajectory(state: EpisodeState, rewardShaping: RewardShaping, nowMs: number): Trajectory {
+/**
+ * The trajectory record of an episode state (an unfinished state is recorded as `interrupted`), its reward written
+ * by the rubric.
+ */
+export function buildTrajectory(
+  state: EpisodeState,
+  reward: { rubric: Rubric; shaping: RewardShaping },
+  nowMs: number,
+): Trajectory {
   const stopReason = state.done && state.stopReason ? state.stopReason : 'interrupted';
   const endedAtMs = state.endedAtMs ?? nowMs;
-  return {
+  return reward.rubric.withReward({
     schemaVersion: 1,
     episodeId: state.episodeId,
     profileId: state.profileId,
@@ -32,13 +40,13 @@ export function buildTrajectory(state: EpisodeState, rewardShaping: RewardShapin
     opening: { ...state.opening },
     turns: state.turns.map((turn) => ({ ...turn, strategyLabels: [...turn.strategyLabels] })),
     finalEmotion: state.emotion,
-    reward: terminalReward(state.emotion),
-    rewardShaping,
+    reward: 0,
+    rewardShaping: reward.shaping,
     stopReason,
     truncated: isTruncation(stopReason),
     ...(state.error ? { error: { ...state.error } } : {}),
     startedAt: state.startedAt,
     durationMs: Math.max(0, endedAtMs - state.startedAtMs),
     simulatorHistory: structuredClone(state.simulator.history),
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import type { Rubric } from '@rlver/reward';
 import type {
   ChatMessage,
   EmotionSettings,
@@ -12,7 +13,10 @@ import type {
 } from '@rlver/spec';
 import type { EpisodeState } from './episode-state';
 
-/** `terminal`: reward only at the end, `max(final / 100, 0)` (spec §5.1). `per-turn`: Δ / 100 after each judged reply. */
+/**
+ * When step rewards are given: `terminal`, the rubric's dialogue reward at the end (the paper's `max(final / 100, 0)`,
+ * spec §5.1); `per-turn`, the rubric's turn credit after each reply (Δ / 100 under the paper's rubric).
+ */
 export type RewardShaping = 'terminal' | 'per-turn';
 
 /** Stop an episode when the policy's next prompt would exceed `maxPromptTokens` (stop reason `length_budget`). */
@@ -35,6 +39,11 @@ export interface DialogueEnvOptions {
   tagger?: StrategyTaggerV1;
   /** Default `terminal`. */
   rewardShaping?: RewardShaping;
+  /**
+   * The reward (`@rlver/reward`): writes `trajectory.reward` and the step rewards. Default `PAPER_RUBRIC`,
+   * `max(final / 100, 0)`; training passes its own (reward floor, empty-reply rule).
+   */
+  rubric?: Rubric;
   /** Optional prompt-length cap (stop reason `length_budget`). */
   lengthBudget?: LengthBudget;
   /** Preset name recorded in trajectories; default inferred from the simulator settings (`sage`, `rlver-train`, `custom`). */
@@ -93,6 +102,7 @@ export interface StepResult {
 export interface DialogueEnv {
   readonly settings: EmotionSettings;
   readonly rewardShaping: RewardShaping;
+  readonly rubric: Rubric;
   readonly simulatorId: string;
   /** Start a dialogue: the user's opening message. A simulator failure returns a finished state (`error`). */
   reset(options: ResetOptions): Promise<EpisodeState>;

@@ -1,3 +1,4 @@
+import { createRlverRubric } from '@rlver/reward';
 import { describe, expect, it } from 'vitest';
 import { createDialogueEnv } from './dialogue-env';
 import { runGroup } from './rollouts/run-group';
@@ -55,6 +56,24 @@ describe('createDialogueEnv', () => {
     expect([first.reward, second.reward]).toEqual([0, 0.6]);
     expect(second.done).toBe(true);
     expect(env.toTrajectory(second.state)).toMatchObject({ stopReason: 'goodbye', finalEmotion: 60, reward: 0.6 });
+  });
+
+  it("should write the given rubric's reward: an empty final reply earns emptyReplyReward, not the emotion", async () => {
+    const rubric = createRlverRubric({ rewardFloor: null, emptyReplyReward: 0, turnCreditDiscount: 0.5 });
+    const env = createDialogueEnv({
+      simulator: createScriptedUserSimulator({ turns: [{ message: 'ok', delta: 10 }] }),
+      rubric,
+    });
+    const first = await env.step(await env.reset({ profile, seed: 1 }), 'I hear you.');
+    const empty = await env.step(first.state, '   ');
+    expect(empty).toMatchObject({ done: true, stopReason: 'policy_empty', reward: 0 });
+    expect(env.toTrajectory(empty.state)).toMatchObject({ finalEmotion: 50, reward: 0 });
+    // The default (the paper's) rubric keeps the emotion: max(50 / 100, 0).
+    const paper = createDialogueEnv({
+      simulator: createScriptedUserSimulator({ turns: [{ message: 'ok', delta: 10 }] }),
+    });
+    const paperFirst = await paper.step(await paper.reset({ profile, seed: 1 }), 'I hear you.');
+    expect(paper.toTrajectory((await paper.step(paperFirst.state, '')).state).reward).toBe(0.5);
   });
 
   it('should start a group with one simulator call and independent clones', async () => {

@@ -1,3 +1,4 @@
+import { PAPER_RUBRIC } from '@rlver/reward';
 import {
   assertSpecV1,
   type ChatMessage,
@@ -8,7 +9,6 @@ import {
   type StrategyLabel,
   splitThinkReply,
   type TrajectoryTurn,
-  terminalReward,
 } from '@rlver/spec';
 import { buildTrajectory, inferPresetName } from './build-trajectory';
 import { callWithTimeout } from './call-with-timeout';
@@ -45,6 +45,16 @@ export function createDialogueEnv(options: DialogueEnvOptions): DialogueEnv {
   const simulator = assertSpecV1(options.simulator, `simulator ${options.simulator.simulatorId}`);
   const settings = simulator.settings;
   const rewardShaping = options.rewardShaping ?? 'terminal';
+  const rubric = options.rubric ?? PAPER_RUBRIC;
+  /** The rubric's dialogue reward of a state at its end (`stopReason` as it ends). */
+  const dialogueReward = (state: EpisodeState, stopReason: EpisodeState['stopReason']) =>
+    rubric.scoreDialogue({
+      finalEmotion: state.emotion,
+      stopReason: stopReason ?? 'interrupted',
+      turns: state.turns,
+      opening: state.opening,
+      lang: state.lang,
+    }).reward;
   const preset = options.preset ?? inferPresetName(settings);
   const now = options.now ?? Date.now;
   const maxRetries = options.maxRetries ?? 1;
@@ -87,7 +97,7 @@ export function createDialogueEnv(options: DialogueEnvOptions): DialogueEnv {
       innerThoughts: '',
       done: true,
       stopReason: next.stopReason,
-      reward: rewardShaping === 'terminal' ? terminalReward(next.emotion) : 0,
+      reward: rewardShaping === 'terminal' ? dialogueReward(next, next.stopReason) : 0,
       turn: undefined,
     };
   };
@@ -222,7 +232,12 @@ export function createDialogueEnv(options: DialogueEnvOptions): DialogueEnv {
       next = finish(next, { stopReason, ...(error !== undefined ? { error: errorRecord(error) } : {}) });
     }
     const done = stopReason !== undefined;
-    const reward = rewardShaping === 'per-turn' ? turn.delta / 100 : done ? terminalReward(next.emotion) : 0;
+    const reward =
+      rewardShaping === 'per-turn'
+        ? rubric.scoreTurn(turn, { ...next, finalEmotion: next.emotion, stopReason: stopReason ?? 'interrupted' })
+        : done
+          ? dialogueReward(next, stopReason)
+          : 0;
     return {
       state: next,
       observation: [...messages],
@@ -243,6 +258,7 @@ export function createDialogueEnv(options: DialogueEnvOptions): DialogueEnv {
   return {
     settings,
     rewardShaping,
+    rubric,
     simulatorId: simulator.simulatorId,
     reset,
     observe: (state) => [...state.messages],
@@ -257,6 +273,6 @@ export function createDialogueEnv(options: DialogueEnvOptions): DialogueEnv {
       );
     },
     fork,
-    toTrajectory: (state) => buildTrajectory(state, rewardShaping, now()),
+    toTrajectory: (state) => buildTrajectory(state, { rubric, shaping: rewardShaping }, now()),
   };
 }

@@ -75,7 +75,7 @@ export async function trainGRPOStep(
     dynamicSampling: config.dynamicSampling,
   });
   const metrics: Record<string, number> = {
-    ...computeRolloutMetrics(options.trajectories, packed),
+    ...computeRolloutMetrics(options.trajectories, packed, options.dialogues),
     ...grouped.metrics,
     'grpo/learning_rate': trainer.optimizer.learningRate,
   };

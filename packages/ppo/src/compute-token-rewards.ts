@@ -1,8 +1,10 @@
+import { placeSampleReward } from '@rlver/reward';
 import { estimateKl, type KlEstimator, type PackedSample } from '@rlver/rl-core';
 
 /**
- * Per-position rewards of one sample: the terminal reward at `rewardPosition` (spec §5.1, §6.7 a), minus
- * β·KL(π_old ‖ π_ref) at every policy token when KL-in-reward is on. Also returns the sample's mean per-token KL.
+ * Per-position rewards of one sample: the rubric's sample reward on its last policy token (`placeSampleReward`,
+ * `@rlver/reward`), minus β·KL(π_old ‖ π_ref) at every policy token when KL-in-reward is on (a regulariser of the
+ * update, from log-probs, so it lives here). Also returns the sample's mean per-token KL.
  */
 export function computeTokenRewards(options: {
   sample: PackedSample;
@@ -12,8 +14,7 @@ export function computeTokenRewards(options: {
   klEstimator: KlEstimator;
 }): { rewards: number[]; meanKl: number } {
   const { sample } = options;
-  const rewards = sample.lossMask.map(() => 0);
-  rewards[sample.rewardPosition] = sample.reward;
+  const rewards = placeSampleReward(sample);
   if (!options.referenceLogProbs) return { rewards, meanKl: 0 };
   let klTotal = 0;
   let tokens = 0;

@@ -69,7 +69,7 @@ export async function trainPPOStep(
   const packed = packTrajectories(options.trajectories, config.packing);
   assertErrorFraction(packed, config.maxErrorFraction);
   const metrics: Record<string, number> = {
-    ...computeRolloutMetrics(options.trajectories, packed),
+    ...computeRolloutMetrics(options.trajectories, packed, options.dialogues),
     'ppo/learning_rate': trainer.actorOptimizer.learningRate,
     'ppo/critic_learning_rate': trainer.criticOptimizer.learningRate,
     'ppo/kl_coefficient': trainer.klController.coefficient,

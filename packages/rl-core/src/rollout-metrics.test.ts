@@ -29,6 +29,22 @@ describe('computeRolloutMetrics', () => {
     expect(metrics['rollout/turns_mean']).toBeCloseTo(4 / 3, 10);
     expect(metrics['rollout/samples']).toBe(3);
     expect(metrics['rollout/policy_tokens_mean']).toBeCloseTo(5 / 3, 10);
+    expect(metrics['rollout/return_mean']).toBe(metrics['rollout/reward_mean']);
+  });
+
+  it('should take dialogue metrics from the dialogues and the return from the turn samples (turn credit)', () => {
+    // Turn samples of dialogue c (final reward 0.5): returns 0.2 and -0.1, one turn each.
+    const samples = [
+      buildTrajectory({ episodeId: 'c/turn-1', reward: 0.2, turns: [{ promptIds: [1], outputIds: [2] }] }),
+      buildTrajectory({ episodeId: 'c/turn-2', reward: -0.1, turns: [{ promptIds: [1, 2, 9], outputIds: [3] }] }),
+    ];
+    const metrics = computeRolloutMetrics(samples, packTrajectories(samples, 'per-turn'), trajectories);
+    expect(metrics['rollout/return_mean']).toBeCloseTo(0.05, 12);
+    expect(metrics['rollout/return_std']).toBeCloseTo(0.15, 12);
+    expect(metrics['rollout/reward_mean']).toBeCloseTo(1.55 / 3, 10);
+    expect(metrics['rollout/success_fraction']).toBeCloseTo(1 / 3, 10);
+    expect(metrics['rollout/turns_mean']).toBeCloseTo(4 / 3, 10);
+    expect(metrics['rollout/samples']).toBe(2);
   });
 });
 

@@ -11,16 +11,24 @@ function share(values: readonly number[], predicate: (value: number) => boolean)
 }
 
 /**
- * `rollout/*` metrics of a batch (spec §6.4): error and empty fractions over all trajectories; reward statistics
- * over the non-errored ones; sample and token counts over what was packed.
+ * `rollout/*` metrics of a batch (spec §6.4). Over the trajectories received: error and empty fractions, sample and
+ * token counts, and the training return (`rollout/return_*`: the dialogue reward, or a turn's return under turn
+ * credit). Over the non-errored dialogues (`dialogues`, default the trajectories themselves): the dialogue reward the
+ * rubric wrote (`rollout/reward_*`), success / failure / positive shares of it, and turns per dialogue. Without turn
+ * credit both sets are the same trajectories.
  */
 export function computeRolloutMetrics(
   trajectories: readonly Trajectory[],
   packed: PackedBatch,
+  dialogues: readonly Trajectory[] = trajectories,
 ): Record<string, number> {
-  const usable = trajectories.filter((trajectory) => trajectory.stopReason !== 'error');
+  const usable = dialogues.filter((trajectory) => trajectory.stopReason !== 'error');
   const rewards = usable.map((trajectory) => trajectory.reward);
   const rewardMean = mean(rewards);
+  const returns = trajectories
+    .filter((trajectory) => trajectory.stopReason !== 'error')
+    .map((trajectory) => trajectory.reward);
+  const returnMean = mean(returns);
   const policyTokens = packed.samples.reduce(
     (total, sample) => total + sample.lossMask.reduce((sum, flag) => sum + flag, 0),
     0,
@@ -31,6 +39,8 @@ export function computeRolloutMetrics(
     'rollout/empty_fraction': packed.emptyCount / Math.max(packed.totalCount, 1),
     'rollout/reward_mean': rewardMean,
     'rollout/reward_std': Math.sqrt(mean(rewards.map((reward) => (reward - rewardMean) ** 2))),
+    'rollout/return_mean': returnMean,
+    'rollout/return_std': Math.sqrt(mean(returns.map((value) => (value - returnMean) ** 2))),
     'rollout/success_fraction': share(rewards, (reward) => reward >= 1),
     'rollout/failure_fraction': share(rewards, (reward) => reward < 0.1),
     'rollout/positive_fraction': share(rewards, (reward) => reward > 0.4),

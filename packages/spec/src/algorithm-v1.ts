@@ -1,8 +1,16 @@
 import type { Trajectory } from './trajectory';
 
 export interface AlgorithmUpdateOptions {
-  /** Finished episodes of this step, with token records. Errored ones are skipped by the algorithm. */
+  /**
+   * What to train on, with token records: the step's finished dialogues, or (turn-level credit) one single-turn
+   * trajectory per credited turn whose reward is its return. Errored ones are skipped by the algorithm.
+   */
   trajectories: Trajectory[];
+  /**
+   * The step's finished dialogues when `trajectories` are turn samples split from them; dialogue metrics
+   * (`rollout/reward_mean`, success, failure, turns) are computed over these. Default: `trajectories`.
+   */
+  dialogues?: Trajectory[];
   /** 0-based optimisation step. */
   step: number;
   signal?: AbortSignal;

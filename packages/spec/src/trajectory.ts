@@ -74,7 +74,10 @@ export const trajectorySchema = z.object({
   opening: z.object({ message: z.string(), emotion: z.number() }),
   turns: z.array(trajectoryTurnSchema),
   finalEmotion: z.number(),
-  /** Terminal reward `max(finalEmotion / 100, 0)` (spec §5.1). */
+  /**
+   * The dialogue's reward, written once by the run's rubric (`@rlver/reward`): the paper's `max(finalEmotion / 100, 0)`
+   * (spec §5.1) in benchmarks; in training, the training rubric's (reward floor, empty-reply rule).
+   */
   reward: z.number(),
   /** How step rewards were given: `terminal` (default, spec §5.1) or `per-turn` (Δ / 100 after each judged reply). */
   rewardShaping: z.enum(['terminal', 'per-turn']).optional(),
@@ -90,8 +93,3 @@ export const trajectorySchema = z.object({
   identity: runIdentitySchema.optional(),
 });
 export type Trajectory = z.infer<typeof trajectorySchema>;
-
-/** Terminal reward of the spec: `max(final / 100, 0)`. */
-export function terminalReward(finalEmotion: number): number {
-  return Math.max(finalEmotion / 100, 0);
-}

@@ -22,6 +22,12 @@ export function printRunSummary(result: BenchmarkResult): void {
     const means = Object.entries(summary.judge.means).map(([name, value]) => `${name} ${value.toFixed(1)}`);
     lines.push(`capabilities (${summary.judge.judgeId}, not paper parity): ${means.join(' · ')}`);
   }
+  if (summary.monitors) {
+    const metric = (name: string) => `${((summary.monitors?.metrics[`monitor/${name}`] ?? 0) * 100).toFixed(1)} %`;
+    lines.push(
+      `reply monitors: degenerate ${metric('degenerate_fraction')} (repetition ${metric('degenerate_repetition_fraction')}, mixed language ${metric('degenerate_mixed_language_fraction')}, low fluency ${metric('degenerate_low_fluency_fraction')}) · top opening ${metric('top_opening_share')} of ${summary.monitors.replies} replies; samples: rlver-eval audit ${files.results}`,
+    );
+  }
   if (!summary.complete) lines.push('interrupted: rerun the same command to resume (finished episodes are kept)');
   lines.push(
     `results: ${files.results}`,

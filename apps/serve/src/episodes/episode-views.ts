@@ -1,5 +1,5 @@
 import type { EpisodeState, StepResult } from '@rlver/env';
-import { terminalReward } from '@rlver/spec';
+import { terminalReward } from '@rlver/reward';
 import type { EpisodeStart, EpisodeView, StepResponse } from '../api/rest-schemas';
 import type { EpisodeRecord } from '../store/episode-record';
 

@@ -72,11 +72,31 @@ describe('renderReport', () => {
   });
 
   it('should contain the leaderboard, curves, strategies, judge and transcript sections', () => {
-    for (const id of ['leaderboard', 'curves', 'endings', 'strategies', 'capabilities', 'excluded', 'transcripts']) {
+    for (const id of [
+      'leaderboard',
+      'monitors',
+      'curves',
+      'endings',
+      'strategies',
+      'capabilities',
+      'excluded',
+      'transcripts',
+    ]) {
       expect(html).toContain(`id="${id}"`);
     }
     expect(html).toContain('not paper parity');
     expect(html).toMatch(/emotion 50<\/span> <span class="delta up">\+10<\/span>/);
+  });
+
+  it('should mark degenerate replies in the transcripts and count them in the monitors table', () => {
+    const stuffed = syntheticTrajectory({
+      profileId: 'stuffed',
+      turns: [{ reply: 'I hear hear you. the noisy nights the noisy nights the noisy nights.', emotion: 60 }],
+      stopReason: 'max_turns',
+    });
+    const report = renderReport({ runs: [{ label: 'stuffed', trajectories: [stuffed] }] });
+    expect(report).toMatch(/<span class="chip degenerate" title="[^"]*the noisy nights[^"]*">repetition<\/span>/);
+    expect(report).toMatch(/<td>stuffed<\/td><td>1<\/td><td><strong>100\.0 %<\/strong><\/td>/);
   });
 
   it.skipIf(!existsSync(CHROMIUM))(

@@ -1,4 +1,6 @@
+import { type ReplyMonitorSummary, summarizeReplyMonitors } from '@rlver/reward';
 import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
+import { DEGENERATE_KINDS } from '@rlver/text-quality';
 import type { LeaderboardRow } from '../leaderboard/import-leaderboard';
 import type { SyncStrategyTagger } from '../metrics/strategy-profile';
 import { computeTrajectoryMetrics, type TrajectoryMetrics } from '../metrics/trajectory-metrics';
@@ -53,6 +55,7 @@ interface ComputedRun {
   run: ReportRun;
   score: RepeatedScore;
   metrics: TrajectoryMetrics;
+  monitors: ReplyMonitorSummary;
 }
 
 const one = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
@@ -81,6 +84,18 @@ function referenceSection(rows: readonly LeaderboardRow[]): string {
       `<tr><td>${rank + 1}</td><td>${escapeHtml(row.model)}</td><td><strong>${one(row.score)}</strong></td><td>${row.success}</td><td>${row.failure}</td><td>${row.profiles}</td><td>${row.excluded}</td></tr>`,
   );
   return `<section id="reference"><h2>Reference results</h2><table><thead><tr><th>#</th><th>Model</th><th>Score</th><th>Success</th><th>Failure</th><th>Profiles</th><th>Excluded</th></tr></thead><tbody>${body.join('')}</tbody></table></section>`;
+}
+
+const percentCell = (value: number | undefined) => `${((value ?? 0) * 100).toFixed(1)} %`;
+
+function monitorsSection(computed: readonly ComputedRun[]): string {
+  const head = DEGENERATE_KINDS.map((kind) => `<th>${escapeHtml(kind.replace('_', ' '))}</th>`).join('');
+  const rows = computed.map(({ run, monitors }) => {
+    const metric = (name: string) => monitors.metrics[`monitor/${name}`];
+    const kinds = DEGENERATE_KINDS.map((kind) => `<td>${percentCell(metric(`degenerate_${kind}_fraction`))}</td>`);
+    return `<tr><td></td><td>${escapeHtml(run.label)}</td><td>${monitors.replies}</td><td><strong>${percentCell(metric('degenerate_fraction'))}</strong></td>${kinds.join('')}<td>${(metric('distinct_2') ?? 0).toFixed(3)}</td><td>${Math.round(metric('reply_length_chars') ?? 0)}</td><td>${percentCell(metric('top_opening_share'))} <span class="note">${escapeHtml(monitors.topOpening)}</span></td></tr>`;
+  });
+  return `<section id="monitors"><h2>Reply monitors (degenerate text)</h2><table><thead><tr><th></th><th>Model</th><th>Replies</th><th>Degenerate</th>${head}<th>Distinct-2</th><th>Reply chars</th><th>Top opening</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Share of non-empty replies flagged by <code>@rlver/text-quality</code> (a reply may show several kinds); distinct-2 = distinct bigrams / all bigrams (zh characters, en words); top opening = share of replies that start like the most common one. A score that rises with these is likely reward hacking: read the transcripts. <code>rlver-eval audit</code> prints sample flagged replies.</p></section>`;
 }
 
 function curvesSection(computed: readonly ComputedRun[]): string {
@@ -176,6 +191,7 @@ export function renderReport(options: RenderReportOptions): string {
     run,
     score: computeRepeatedScore(run.trajectories, thresholds),
     metrics: computeTrajectoryMetrics(run.trajectories, { thresholds, horizon, tagger: options.tagger }),
+    monitors: summarizeReplyMonitors(run.trajectories),
   }));
   const title = options.title ?? 'Sentient benchmark report';
   const generatedAt = options.generatedAt ?? new Date().toISOString();
@@ -183,6 +199,7 @@ export function renderReport(options: RenderReportOptions): string {
     `<h1>${escapeHtml(title)}</h1>`,
     `<p class="subtitle">${computed.length} run(s) · generated ${escapeHtml(generatedAt)}</p>`,
     computed.length > 0 ? leaderboardSection(computed) : '',
+    computed.length > 0 ? monitorsSection(computed) : '',
     options.reference?.length ? referenceSection(options.reference) : '',
     ...(options.extraSections ?? []).map(
       (section) =>

@@ -36,6 +36,8 @@ details.thoughts summary { cursor:pointer; color:var(--muted); font-size:12px; }
 details.thoughts .text { font-size:12px; color:var(--muted); }
 pre { white-space:pre-wrap; overflow-wrap:anywhere; font-size:12px; background:var(--bg); padding:8px; border-radius:6px; }
 .sparkline { background:var(--bg); border:1px solid var(--line); border-radius:4px; }
+.chip.degenerate { background:#fdeeee; color:#7a1f1f; }
+.warning { background:#fdeeee; border:1px solid #f3c2c2; border-radius:6px; padding:8px 12px; color:#7a1f1f; }
 .badge { display:inline-block; font-size:11px; padding:1px 6px; border-radius:4px; background:#fff4d6; color:#7a5300; }
 `;
 

@@ -1,4 +1,5 @@
-import type { Trajectory } from '@rlver/spec';
+import type { Language, Trajectory } from '@rlver/spec';
+import { auditReply } from '@rlver/text-quality';
 import { emotionPoints } from '../metrics/emotion-curve';
 import { endingKindOf } from '../metrics/trajectory-metrics';
 import { escapeHtml } from './escape-html';
@@ -17,8 +18,22 @@ function userBubble(text: string, emotion: number, delta: number | undefined, th
   return `<div class="message user"><div class="who">user <span class="emotion" title="emotion after this turn">emotion ${emotion}</span>${change}</div><div class="text">${escapeHtml(text)}</div>${details}</div>`;
 }
 
-function assistantBubble(turn: Trajectory['turns'][number]): string {
-  const labels = turn.strategyLabels.map((label) => `<span class="chip">${escapeHtml(label)}</span>`).join('');
+/** Red chips naming the degenerate kinds of a reply (`@rlver/text-quality`), the evidence as their tooltip. */
+function degenerateChips(reply: string, lang: Language): string {
+  if (reply.trim() === '') return '';
+  const audit = auditReply(reply, lang);
+  return audit.kinds
+    .map(
+      (kind) =>
+        `<span class="chip degenerate" title="${escapeHtml(audit.evidence[kind] ?? '')}">${escapeHtml(kind.replace('_', ' '))}</span>`,
+    )
+    .join('');
+}
+
+function assistantBubble(turn: Trajectory['turns'][number], lang: Language): string {
+  const labels =
+    turn.strategyLabels.map((label) => `<span class="chip">${escapeHtml(label)}</span>`).join('') +
+    degenerateChips(turn.reply, lang);
   const think = turn.think
     ? `<details class="thoughts"><summary>policy reasoning</summary><div class="text">${escapeHtml(turn.think)}</div></details>`
     : '';
@@ -32,7 +47,7 @@ function assistantBubble(turn: Trajectory['turns'][number]): string {
 export function renderTranscript(trajectory: Trajectory, attributes: { run: number; episode: number }): string {
   const messages = [userBubble(trajectory.opening.message, trajectory.opening.emotion, undefined, '')];
   for (const turn of trajectory.turns) {
-    messages.push(assistantBubble(turn));
+    messages.push(assistantBubble(turn, trajectory.lang));
     if (turn.userMessage !== null) {
       messages.push(
         userBubble(turn.userMessage, turn.emotion, turn.scored ? turn.delta : undefined, turn.innerThoughts),

@@ -72,6 +72,13 @@ export const benchmarkSummarySchema = z.object({
     turnsPerEpisode: z.number(),
     responseLength: z.object({ meanChars: z.number(), stdChars: z.number(), meanTokens: z.number().nullable() }),
   }),
+  /**
+   * Degenerate-text monitors of the replies (`@rlver/reward` `summarizeReplyMonitors`): `metrics` holds the same
+   * `monitor/*` keys as the training metrics. Absent in summaries written before the monitors existed.
+   */
+  monitors: z
+    .object({ replies: z.number().int(), topOpening: z.string(), metrics: z.record(z.string(), z.number()) })
+    .optional(),
   stopReasons: z.record(z.string(), z.number()),
   endings: z.record(z.string(), z.number()),
   strategies: z

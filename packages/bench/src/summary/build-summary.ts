@@ -1,3 +1,4 @@
+import { summarizeReplyMonitors } from '@rlver/reward';
 import type { Trajectory } from '@rlver/spec';
 import type { CapabilityJudgeSummary } from '../judge/judge-run';
 import type { SyncStrategyTagger } from '../metrics/strategy-profile';
@@ -66,6 +67,7 @@ export function buildBenchmarkSummary(
       turnsPerEpisode: metrics.turnsPerEpisode,
       responseLength: metrics.responseLength,
     },
+    monitors: summarizeReplyMonitors(trajectories),
     stopReasons: metrics.stopReasons,
     endings: metrics.endings,
     strategies: metrics.strategies,

@@ -1,3 +1,4 @@
+import { PAPER_RUBRIC } from '@rlver/reward';
 import {
   detectLanguage,
   type EmotionBand,
@@ -7,7 +8,6 @@ import {
   type StopReason,
   type Trajectory,
   type TrajectoryTurn,
-  terminalReward,
 } from '@rlver/spec';
 import type { SageResultRecord } from './sage-result-record';
 
@@ -106,7 +106,7 @@ export function sageRecordToTrajectory(
   let lastJudged = history.length - 1;
   while (lastJudged > 0 && history[lastJudged]?.role === 'assistant') lastJudged -= 1;
   const stopReason = stopReasonOf(history, record.emo_point);
-  return {
+  return PAPER_RUBRIC.withReward({
     schemaVersion: 1,
     episodeId: options.episodeId ?? record.id,
     profileId: record.id,
@@ -119,7 +119,7 @@ export function sageRecordToTrajectory(
     opening: { message: openingMessage, emotion: openingEmotion },
     turns: turnsOf(history, openingEmotion),
     finalEmotion: record.emo_point,
-    reward: terminalReward(record.emo_point),
+    reward: 0,
     rewardShaping: 'terminal',
     stopReason,
     truncated: stopReason === 'max_turns',
@@ -130,7 +130,7 @@ export function sageRecordToTrajectory(
       const { think: _think, ...rest } = message;
       return rest;
     }),
-  };
+  });
 }
 
 /** The profile fields a SAGE record carries (no `cha_group`: result files do not store it). */

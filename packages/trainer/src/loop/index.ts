@@ -5,9 +5,10 @@ export {
   type TrainingComponents,
   TrainingDivergedError,
   type TrainingOutcome,
-  trainingReward,
+  trainingRubric,
 } from './run-training';
 export { repeatsOwnNgram } from './self-repetition';
+export { stepProgressFields } from './step-progress-fields';
 export {
   checkpointFolderName,
   readCheckpointState,
@@ -16,4 +17,3 @@ export {
   trainingStateSchema,
 } from './training-state';
 export { computeTrainingStepMetrics } from './training-step-metrics';
-export { splitIntoTurnReturns } from './turn-level-credit';

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScriptedUserSimulator, createTestProfile, SCRIPTED_SETTINGS } from '@rlver/env/test';
+import { REPLY_MONITOR_TERMS } from '@rlver/reward';
 import {
   type AlgorithmUpdateResult,
   type AlgorithmV1,
@@ -129,6 +130,17 @@ describe('runTraining', () => {
     const metrics = readMetrics(runDirectory);
     expect(metrics.map((line) => line.step)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(metrics[5]?.['rollout/emotion_final']).toBeGreaterThan(metrics[0]?.['rollout/emotion_final'] ?? 0);
+    // Every step logs every rubric term and every reply monitor.
+    const rubricKeys = [
+      'reward/final_emotion',
+      'reward/empty_reply',
+      ...REPLY_MONITOR_TERMS.map((term) => `monitor/${term.name}`),
+    ];
+    for (const line of metrics) {
+      for (const key of rubricKeys) expect(typeof line[key], `${key} at step ${line.step}`).toBe('number');
+    }
+    // "cold facts" / "warm words" end without a sentence mark: every reply is cut off.
+    expect(metrics[0]?.['monitor/degenerate_cut_off_fraction']).toBe(1);
     expect(existsSync(join(runDirectory, 'checkpoints', 'step-00002', 'policy', 'w.json'))).toBe(true);
     expect(existsSync(join(runDirectory, 'checkpoints', 'latest', 'state.json'))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type RolloutResult, runRollouts } from '@rlver/env';
+import { createRlverRubric, type Rubric } from '@rlver/reward';
 import {
   type AlgorithmV1,
   appendJsonlLine,
@@ -9,7 +10,6 @@ import {
   type Profile,
   RlverError,
   type StrategyTaggerV1,
-  type Trajectory,
   type TrajectoryTurn,
   type UserSimulatorV1,
 } from '@rlver/spec';
@@ -17,7 +17,6 @@ import { systemPromptFor, type TrainConfig } from '../config/train-config';
 import { repairStepLog } from './repair-run-logs';
 import { checkpointFolderName, readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
-import { splitIntoTurnReturns } from './turn-level-credit';
 
 /** The run stopped because too many updates in a row were not finite. */
 export class TrainingDivergedError extends RlverError {
@@ -67,16 +66,18 @@ export interface TrainingOutcome {
 }
 
 /**
- * The reward the algorithm sees: `max(final / 100, rewardFloor)` (the paper's terminal reward when the floor
- * is 0), and `emptyReplyReward` for a dialogue the policy ended with an empty reply.
+ * The run's reward (`@rlver/reward`, terms in `rlver-rubric.ts`): final emotion / 100, lifted to `rewardFloor`,
+ * `emptyReplyReward` for a dialogue the policy ended with an empty reply, turn-level credit with
+ * `turnCreditDiscount`, and the reply monitors.
  */
-export function trainingReward(
-  trajectory: Trajectory,
-  config: Pick<TrainConfig, 'rewardFloor' | 'emptyReplyReward'>,
-): number {
-  if (trajectory.stopReason === 'policy_empty' && config.emptyReplyReward !== null) return config.emptyReplyReward;
-  const reward = trajectory.finalEmotion / 100;
-  return config.rewardFloor === null ? reward : Math.max(reward, config.rewardFloor);
+export function trainingRubric(
+  config: Pick<TrainConfig, 'rewardFloor' | 'emptyReplyReward' | 'turnCreditDiscount'>,
+): Rubric {
+  return createRlverRubric({
+    rewardFloor: config.rewardFloor,
+    emptyReplyReward: config.emptyReplyReward,
+    turnCreditDiscount: config.turnCreditDiscount,
+  });
 }
 
 /** Profiles of one step: a seeded sample, the same on a resumed run as on an uninterrupted one. */
@@ -101,6 +102,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
   const checkpoints = join(runDirectory, 'checkpoints');
   const metricsFile = join(runDirectory, 'metrics.jsonl');
   const rolloutsFile = join(runDirectory, 'rollouts.jsonl');
+  const rubric = trainingRubric(config);
 
   // ── Resume ────────────────────────────────────────────────────────────────────────────────
   let state: TrainingState = {
@@ -134,6 +136,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       thinking: config.think,
       systemPrompt: systemPromptFor(config),
       tagger: components.tagger,
+      rubric,
       episodes: profiles.map((profile, index) => ({
         profile,
         seed: hashSeed(config.seed, 'episode', step, index),
@@ -147,10 +150,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       signal: components.signal,
     });
     if (rollouts.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
-    const trajectories: Trajectory[] = rollouts.trajectories.map((trajectory) => ({
-      ...trajectory,
-      reward: trainingReward(trajectory, config),
-    }));
+    const trajectories = rollouts.trajectories;
     const rolloutSeconds = (performance.now() - rolloutStarted) / 1000;
     const failed = trajectories.filter((trajectory) => trajectory.stopReason === 'error');
     if (trajectories.length > 0 && failed.length / trajectories.length > config.maxErrorFraction) {
@@ -164,13 +164,12 @@ export async function runTraining(components: TrainingComponents): Promise<Train
 
     // ── Update ───────────────────────────────────────────────────────────────────────────────
     const updateStarted = performance.now();
-    const samples =
-      config.turnCreditDiscount === null
-        ? trajectories
-        : splitIntoTurnReturns(trajectories, config.turnCreditDiscount, {
-            emptyReplyEmotion: config.emptyReplyReward === null ? null : config.emptyReplyReward * 100,
-          });
-    const update = await algorithm.doUpdate({ trajectories: samples, step, signal: components.signal });
+    const update = await algorithm.doUpdate({
+      trajectories: rubric.trainingSamples(trajectories),
+      dialogues: trajectories,
+      step,
+      signal: components.signal,
+    });
     const updateSeconds = (performance.now() - updateStarted) / 1000;
     state = {
       ...state,
@@ -181,7 +180,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
 
     // ── Log ──────────────────────────────────────────────────────────────────────────────────
     lastMetrics = {
-      ...computeTrainingStepMetrics(trajectories, { rolloutSeconds, updateSeconds }, config.maxPolicyTurns),
+      ...computeTrainingStepMetrics(trajectories, { rolloutSeconds, updateSeconds }, config.maxPolicyTurns, rubric),
       ...update.metrics,
       'rollout/error_count': failed.length,
       'train/update_skipped': update.skipped ? 1 : 0,

@@ -1,3 +1,4 @@
+import type { Rubric } from '@rlver/reward';
 import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
 import { repeatsOwnNgram } from './self-repetition';
 
@@ -6,14 +7,16 @@ function mean(values: readonly number[]): number {
 }
 
 /**
- * Metrics of one step's dialogues that the algorithms do not compute: emotion per turn, response length,
- * self-repetition, strategy shares, think-format rate, simulator calls and latency, throughput. Keys are stable
- * `<group>/<snake_case>` names (README "Logged metrics").
+ * Metrics of one step's dialogues that the algorithms do not compute: every term of the rubric (`reward/*` and the
+ * degenerate-text monitors `monitor/*`), emotion per turn, response length, self-repetition, strategy shares,
+ * think-format rate, simulator calls and latency, throughput. Keys are stable `<group>/<snake_case>` names (README
+ * "Logged metrics").
  */
 export function computeTrainingStepMetrics(
   trajectories: readonly Trajectory[],
   timing: { rolloutSeconds: number; updateSeconds: number },
   maxTurns: number,
+  rubric: Rubric,
 ): Record<string, number> {
   const usable = trajectories.filter((trajectory) => trajectory.stopReason !== 'error');
   const turns = usable.flatMap((trajectory) => trajectory.turns);
@@ -56,5 +59,5 @@ export function computeTrainingStepMetrics(
     metrics[`strategies/${label}_fraction`] =
       labelled.length === 0 ? 0 : mean(labelled.map((turn) => (turn.strategyLabels.includes(label) ? 1 : 0)));
   }
-  return metrics;
+  return { ...metrics, ...rubric.logBatch(trajectories) };
 }
