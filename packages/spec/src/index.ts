@@ -7,6 +7,7 @@ export * from './intentions';
 export * from './jsonl';
 export * from './jsonl-appender';
 export * from './language';
+export * from './package-root';
 export * from './policy-system-prompt';
 export * from './profile';
 export * from './recorded-state';

@@ -1,5 +1,6 @@
 import { ATTACK_SEEDS, REDTEAM_FAMILIES } from '@rlver/bench';
 import type { CommandSpec } from '@rlver/cli-kit';
+import { ENDPOINT_FLAGS } from './endpoint-flags';
 
 /** Flags and help of `rlver-eval redteam`. */
 export const REDTEAM_SPEC: CommandSpec = {
@@ -30,16 +31,7 @@ export const REDTEAM_SPEC: CommandSpec = {
       choices: ['sage', 'rlver-train'],
       default: 'sage',
     },
-    'base-url': {
-      type: 'string',
-      description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
-    },
-    cache: {
-      type: 'string',
-      description: 'record/replay LLM calls',
-      choices: ['write', 'read', 'off'],
-      default: 'off',
-    },
+    ...ENDPOINT_FLAGS,
     'cache-dir': { type: 'string', description: 'cache folder', default: 'redteam-llm-cache' },
     families: {
       type: 'string',

@@ -1,32 +1,23 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   InvalidConfigError,
   type Language,
+  packageRootOf,
   readJsonlFile,
   type TranscriptRecord,
   transcriptRecordSchema,
 } from '@rlver/spec';
-
-/** The package root: the nearest folder above this module that holds `redteam/` (works from `src/` and `dist/`). */
-function benchPackageRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 4; depth += 1) {
-    if (existsSync(join(folder, 'redteam')) && existsSync(join(folder, 'package.json'))) return folder;
-    folder = dirname(folder);
-  }
-  throw new InvalidConfigError({
-    message: `cannot find the redteam/ folder of @rlver/bench above ${fileURLToPath(import.meta.url)}; reinstall the package (its "files" must include redteam)`,
-  });
-}
 
 /** Path of the shipped reference dialogues of a language (`<package>/redteam/reference-dialogues-<lang>.jsonl`). */
 export function referenceDialoguesPath(lang: Language): string {
   if (lang !== 'zh' && lang !== 'en') {
     throw new InvalidConfigError({ field: '--scenarios', message: `unknown language "${String(lang)}"; use zh or en` });
   }
-  return join(benchPackageRoot(), 'redteam', `reference-dialogues-${lang}.jsonl`);
+  return join(
+    packageRootOf(import.meta.url, 'redteam', '@rlver/bench'),
+    'redteam',
+    `reference-dialogues-${lang}.jsonl`,
+  );
 }
 
 /**
