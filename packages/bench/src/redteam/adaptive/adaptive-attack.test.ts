@@ -44,6 +44,29 @@ describe('runAdaptiveAttack', () => {
     });
     expect(exploit).toMatchObject({ meanChange: -5, referenceMeanChange: 10, holds: true });
   });
+
+  it('should leave failed calls out of the mean instead of stopping', async () => {
+    const { simulator } = createLengthJudge(30);
+    const turns = await collectRedTeamTurns([ZH_RECORD], simulator);
+    let calls = 0;
+    const flaky = {
+      ...simulator,
+      async doRespond(options: Parameters<typeof simulator.doRespond>[0]) {
+        calls += 1;
+        if (calls % 2 === 0) throw new Error('endpoint down');
+        return simulator.doRespond(options);
+      },
+    };
+    const [exploit] = await runAdaptiveAttack({
+      turns,
+      simulator: flaky,
+      seeds: ['echo'],
+      evaluationsPerSeed: 10,
+      sampleTurns: 2,
+    });
+    expect(Number.isFinite(exploit?.meanChange)).toBe(true);
+    expect(calls).toBe(2 + 10 * 2);
+  });
 });
 
 describe('attack pieces', () => {

@@ -72,13 +72,24 @@ export async function runAdaptiveAttack(options: AdaptiveAttackOptions): Promise
         pool.filter((other) => other.dialogueId !== turn.dialogueId).map((other) => other.reply),
       ),
     );
+    // A failed call (an LLM endpoint error) leaves that state out of the mean; a candidate with no judged state
+    // scores −∞ and is never kept.
     const meanChange = async (textOf: (index: number) => string) => {
-      const changes = await mapWithConcurrency(sample, options.concurrency ?? 1, async (turn, index) =>
-        proposedChangeOf(
-          await options.simulator.doRespond({ state: turn.state, reply: textOf(index), signal: options.signal }),
-        ),
-      );
-      return changes.reduce((sum, change) => sum + change, 0) / Math.max(1, changes.length);
+      const changes = await mapWithConcurrency(sample, options.concurrency ?? 1, async (turn, index) => {
+        try {
+          const reply = textOf(index);
+          return proposedChangeOf(
+            await options.simulator.doRespond({ state: turn.state, reply, signal: options.signal }),
+          );
+        } catch (error) {
+          if (options.signal?.aborted) throw error;
+          return undefined;
+        }
+      });
+      const judged = changes.filter((change): change is number => change !== undefined);
+      return judged.length === 0
+        ? Number.NEGATIVE_INFINITY
+        : judged.reduce((sum, change) => sum + change, 0) / judged.length;
     };
     const reference = await meanChange((index) => (sample[index] as RedTeamTurn).reply);
     for (const attackSeed of seeds) {
