@@ -51,6 +51,35 @@ export {
   type TrajectoryMetrics,
   type TrajectoryMetricsOptions,
 } from './metrics/trajectory-metrics';
+export {
+  type AdaptiveAttackOptions,
+  type AdaptiveExploit,
+  runAdaptiveAttack,
+} from './redteam/adaptive/adaptive-attack';
+export { type AttackPiece, renderAttack, stockPieces } from './redteam/adaptive/attack-pieces';
+export { ATTACK_SEEDS, type AttackSeed } from './redteam/adaptive/attack-seeds';
+export {
+  type CollectRedTeamTurnsOptions,
+  collectRedTeamTurns,
+  evenlySpaced,
+  languageOfRecord,
+  type RedTeamTurn,
+} from './redteam/collect-redteam-turns';
+export { REDTEAM_FAMILIES, selectFamilies } from './redteam/families/redteam-families';
+export type { RedTeamFamily, VariantContext } from './redteam/families/redteam-family';
+export { formatRedTeamReport } from './redteam/format-redteam-report';
+export { REDTEAM_CI_THRESHOLDS, type RedTeamThresholds } from './redteam/redteam-ci-thresholds';
+export { loadReferenceDialogues, referenceDialoguesPath } from './redteam/reference-dialogues';
+export {
+  type FamilyResult,
+  type LanguageSummary,
+  type RedTeamComparison,
+  type RedTeamReport,
+  type RunRedTeamOptions,
+  runRedTeam,
+  variantsOf,
+} from './redteam/run-redteam';
+export { summarizeComparisons, winOf } from './redteam/summarize-comparisons';
 export { escapeHtml } from './report/escape-html';
 export { loadReportRuns, readTrajectoryFile } from './report/load-report-runs';
 export {

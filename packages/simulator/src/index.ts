@@ -2,4 +2,3 @@ export * from './emotion/index';
 export * from './llm/index';
 export * from './offline/index';
 export * from './profiles/index';
-export * from './redteam/index';

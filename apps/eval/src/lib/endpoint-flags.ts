@@ -1,4 +1,4 @@
-import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
+import { type CommandSpec, type FlagSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
 import type { EndpointRetrySettings, EndpointRole } from '@rlver/factories';
 
 const ROLES = ['policy', 'simulator', 'judge'] as const satisfies readonly EndpointRole[];
@@ -61,3 +61,17 @@ export function resolveEndpointFlags(flags: ParsedFlags): EndpointFlagSettings {
     maxErrorFraction: numberFlag(flags, 'max-error-fraction', { min: 0, max: 1 }) as number,
   };
 }
+
+/** The endpoint flags shared by the commands that build `openai:<model>` clients (`--cache-dir` differs per command). */
+export const CONNECTION_FLAGS: Record<'base-url' | 'cache', FlagSpec> = {
+  'base-url': {
+    type: 'string',
+    description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
+  },
+  cache: {
+    type: 'string',
+    description: 'record/replay LLM calls',
+    choices: ['write', 'read', 'off'],
+    default: 'off',
+  },
+};

@@ -4,7 +4,7 @@ import { defaultCacheDir } from '@rlver/factories';
 import type { CacheMode } from '@rlver/llm';
 import type { EmotionPresetName } from '@rlver/simulator';
 import { InvalidConfigError, type Language } from '@rlver/spec';
-import { ENDPOINT_FLAGS, type EndpointFlagSettings, resolveEndpointFlags } from './endpoint-flags';
+import { CONNECTION_FLAGS, ENDPOINT_FLAGS, type EndpointFlagSettings, resolveEndpointFlags } from './endpoint-flags';
 
 export const RUN_SPEC: CommandSpec = {
   usage: 'rlver-eval run [options]',
@@ -29,16 +29,7 @@ export const RUN_SPEC: CommandSpec = {
     limit: { type: 'string', description: 'run only the first N profiles' },
     concurrency: { type: 'string', description: 'dialogues in flight at once', default: '8' },
     repeats: { type: 'string', description: 'runs over every profile; the score is mean ± std', default: '1' },
-    'base-url': {
-      type: 'string',
-      description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
-    },
-    cache: {
-      type: 'string',
-      description: 'record/replay LLM calls',
-      choices: ['write', 'read', 'off'],
-      default: 'off',
-    },
+    ...CONNECTION_FLAGS,
     'cache-dir': { type: 'string', description: 'cache folder (default <out>/llm-cache)' },
     judge: {
       type: 'string',

@@ -1,13 +1,7 @@
 import type { EmotionBand, EmotionSettings, Language } from '@rlver/spec';
 
-/** Band of a score (spec §3.2): the first threshold in S 100, A 70, B 40, C 10 that the score reaches, else F. */
-export function bandOf(emotion: number): EmotionBand {
-  if (emotion >= 100) return 'S';
-  if (emotion >= 70) return 'A';
-  if (emotion >= 40) return 'B';
-  if (emotion >= 10) return 'C';
-  return 'F';
-}
+/** Band of a score (spec §3.2), defined once in @rlver/spec. */
+export { bandOf } from '@rlver/spec';
 
 /** The reference label of a band, e.g. `Emotion-C` (what the reply stage is told). */
 export function bandLabel(band: EmotionBand): `Emotion-${EmotionBand}` {

@@ -1,32 +1,26 @@
 import {
+  bandOf,
   InvalidInputError,
-  type Profile,
+  judgedReplies,
+  profileOfTranscript,
+  proposedChangeOf,
   readJsonlFile,
-  type SimulatorMessage,
-  type SimulatorState,
-  simulatorMessageSchema,
+  recordedStateAt,
+  type TranscriptRecord,
+  transcriptRecordSchema,
   type UserSimulatorV1,
 } from '@rlver/spec';
-import { z } from 'zod';
-import { bandOf } from '../emotion/emotion-model';
 import { EMOTION_PRESETS } from '../emotion/emotion-presets';
 
-/** One line of a SAGE result file (spec §7.3): the final state of one dialogue. */
-export const transcriptRecordSchema = z
-  .object({
-    id: z.string().min(1),
-    emo_point: z.number(),
-    player: z.string(),
-    scene: z.string(),
-    character: z.string().optional(),
-    main_cha: z.string().optional(),
-    cha_group: z.array(z.string()).optional(),
-    topic: z.string().optional(),
-    task: z.string(),
-    history: z.array(simulatorMessageSchema),
-  })
-  .loose();
-export type TranscriptRecord = z.infer<typeof transcriptRecordSchema>;
+// The SAGE record, its profile, recorded changes and the teacher-forced state live in @rlver/spec, shared with the
+// red-team suite of @rlver/bench; re-exported here for existing callers.
+export {
+  profileOfTranscript,
+  recordedChange,
+  recordedStateAt,
+  type TranscriptRecord,
+  transcriptRecordSchema,
+} from '@rlver/spec';
 
 /** One judged turn: the offline user's change and the recorded one (`planning.change` of the next user message). */
 export interface ReplayTurn {
@@ -57,57 +51,6 @@ export interface ReplayOptions {
   seed?: number;
 }
 
-/** Parse `planning.change` (integer or text such as "-5") of a recorded user message. */
-export function recordedChange(message: SimulatorMessage | undefined): number | undefined {
-  const change = message?.planning?.change;
-  if (typeof change === 'number' && Number.isFinite(change)) return change;
-  if (typeof change === 'string') {
-    const match = /[+-]?\d+/.exec(change);
-    return match ? Number(match[0]) : undefined;
-  }
-  return undefined;
-}
-
-/** The profile a transcript line was run with (`character` → `main_cha`, opener → `first_talk`). */
-export function profileOfTranscript(record: TranscriptRecord): Profile {
-  return {
-    id: record.id,
-    player: record.player,
-    scene: record.scene,
-    main_cha: record.main_cha ?? record.character ?? '',
-    cha_group: record.cha_group ?? [],
-    task: record.task,
-    first_talk: record.history[0]?.role === 'user' ? record.history[0].content : undefined,
-    topic: record.topic,
-  };
-}
-
-/** Teacher forcing: the offline user's memory of earlier changes = the recorded ones. */
-function withRecordedDeltas(extra: Record<string, unknown>, before: readonly SimulatorMessage[]) {
-  const memory = extra.offline;
-  if (typeof memory !== 'object' || memory === null) return extra;
-  const deltas = before.map(recordedChange).filter((change): change is number => change !== undefined);
-  return { ...extra, offline: { ...memory, deltas } };
-}
-
-/**
- * The state a simulated user is in just before judging the reply that follows `before` in a recorded dialogue
- * (teacher forcing): the recorded history, the recorded score of the last user message, and — for the offline
- * user — the recorded earlier changes as its memory. `start` is the state `doStart` returned for the profile.
- */
-export function recordedStateAt(start: SimulatorState, before: readonly SimulatorMessage[]): SimulatorState {
-  const lastUser = [...before].reverse().find((entry) => entry.role === 'user');
-  const emotion = lastUser?.['emotion-point'] ?? start.emotion;
-  return {
-    ...start,
-    history: [...before],
-    emotion,
-    band: bandOf(emotion),
-    turn: before.filter((entry) => entry.role === 'assistant').length,
-    extra: withRecordedDeltas(start.extra, before),
-  };
-}
-
 /** Apply changes under the sage rules: start 40, clamp ±10, cap 100, stop at ≥ 100 or < 10. */
 export function applySageDeltas(deltas: readonly number[]): number {
   const sage = EMOTION_PRESETS.sage;
@@ -133,17 +76,12 @@ export async function replayTranscriptRecord(
   let { state } = await simulator.doStart({ profile, seed: options.seed ?? 0 });
   const turns: ReplayTurn[] = [];
   const teacherForced = (options.emotionSource ?? 'recorded') === 'recorded';
-  for (let index = 1; index < record.history.length; index += 1) {
-    const message = record.history[index] as SimulatorMessage;
-    const recorded = recordedChange(record.history[index + 1]);
-    if (message.role !== 'assistant' || recorded === undefined) continue;
-    const before = record.history.slice(0, index);
+  for (const { before, reply, recorded } of judgedReplies(record.history)) {
     const judged = teacherForced
       ? { ...recordedStateAt(state, before), turn: state.turn }
       : { ...state, history: before, band: bandOf(state.emotion) };
-    const outcome = await simulator.doRespond({ state: judged, reply: message.content });
-    const proposed = outcome.state.history.at(-1)?.planning?.proposed;
-    const predicted = typeof proposed === 'number' ? Math.max(-10, Math.min(10, proposed)) : outcome.delta;
+    const outcome = await simulator.doRespond({ state: judged, reply });
+    const predicted = Math.max(-10, Math.min(10, proposedChangeOf(outcome)));
     turns.push({ profileId: record.id, turn: turns.length + 1, predicted, recorded });
     state = outcome.state;
   }

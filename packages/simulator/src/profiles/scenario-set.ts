@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { InvalidConfigError, type Language, type Profile } from '@rlver/spec';
+import { join } from 'node:path';
+import { InvalidConfigError, type Language, type Profile, packageRootOf } from '@rlver/spec';
 import { loadProfiles } from './load-profiles';
 
 /** Splits of the shipped scenario sets: 500 train and 100 test profiles per language. */
@@ -12,14 +10,7 @@ export type ScenarioSplit = 'train' | 'test';
  * (sources, tests, tsx) and from `dist/` (the bundled build), which sit at different depths.
  */
 export function simulatorPackageRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 4; depth += 1) {
-    if (existsSync(join(folder, 'scenarios')) && existsSync(join(folder, 'package.json'))) return folder;
-    folder = dirname(folder);
-  }
-  throw new InvalidConfigError({
-    message: `cannot find the scenarios/ folder of @rlver/simulator above ${fileURLToPath(import.meta.url)}; reinstall the package (its "files" must include scenarios)`,
-  });
+  return packageRootOf(import.meta.url, 'scenarios', '@rlver/simulator');
 }
 
 /** Path of a shipped scenario file, e.g. `<package>/scenarios/zh/test.jsonl`. */
