@@ -94,6 +94,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这些话放在谁身上都行，没看出对方在听我的事',
     en: 'That could be said to anyone; nothing shows they heard my story',
   },
+  'my-own-words': {
+    zh: '这不就是把我刚说的话又念了一遍吗（{detail}是我自己的话）',
+    en: 'That’s mostly my own words read back to me ({detail} of it)',
+  },
   'same-opening': {
     zh: '又是“{detail}”开头，每次都一个套路',
     en: 'Opening with “{detail}” again; it’s the same formula every time',

@@ -174,6 +174,23 @@ describe('judgeReply', () => {
     expect(grounded.score).toBeGreaterThan(generic.score + 2);
   });
 
+  it('should not credit a reply that is mostly the user’s own words said back', () => {
+    const lastUserMessage = '庆功宴上立伟一句都没提我，别墅方案明明是我熬夜画的，组里的人都知道。';
+    const saidBack = judge({
+      intention: 'e2',
+      reply: '真的很不容易，庆功宴上立伟一句都没提你，别墅方案明明是你熬夜画的，组里的人都知道。',
+      lastUserMessage,
+    });
+    const grounded = judge({
+      intention: 'e2',
+      reply: '立伟把你熬夜画的别墅方案私下改了，庆功宴上还只字不提你，换谁都会寒心吧？',
+      lastUserMessage,
+    });
+    expect(codes(saidBack)).toContain('my-own-words');
+    expect(codes(grounded)).not.toContain('my-own-words');
+    expect(saidBack.score).toBeLessThan(grounded.score - 5);
+  });
+
   it('should penalise a reply in the wrong language, a curt reply and a wall of text', () => {
     expect(codes(judge({ intention: 'e2', reply: 'I hear you, that sounds really frustrating for you.' }))).toContain(
       'language-mismatch',

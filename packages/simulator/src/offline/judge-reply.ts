@@ -48,6 +48,7 @@ export interface JudgeReason {
     | 'temper'
     | 'not-fluent'
     | 'not-about-me'
+    | 'my-own-words'
     | 'same-opening'
     | IntegrityCode;
   points: number;
@@ -88,6 +89,11 @@ export interface Judgement {
   garbled: boolean;
   /** Integrity problems that sank the judgement (empty for an intact reply). */
   issues: IntegrityIssue[];
+  /**
+   * How much the reply is about this user: story details plus words of the last message it picks up, over what
+   * its length calls for (1 = fully engaged; may exceed 1). Absent for garbled text.
+   */
+  engagement?: number;
 }
 
 function countLabel(tags: StrategyTagResult, label: StrategyLabel): number {
@@ -345,8 +351,11 @@ export function judgeReply(input: JudgeInput): Judgement {
   const fade = fadeForFluency(reasons, integrity.fluency);
   if (fade) reasons.push(fade);
   const needed = Math.min(W.engagedUnits[input.lang], Math.max(1, length / W.engagedLength[input.lang]));
-  const aside = disengagedReason(reasons, (details.length + echoed.shared) / needed);
+  const engagement = (details.length + echoed.shared) / needed;
+  const aside = disengagedReason(reasons, engagement);
   if (aside) reasons.push(aside);
+  const echoing = echoShareReason(reasons, echoed, input.lang);
+  if (echoing) reasons.push(echoing);
   let score = reasons.reduce((sum, reason) => sum + reason.points, 0);
   if (input.personality === 'negative') {
     const amplification = score * (W.negativeAmplifier - 1);
@@ -354,7 +363,7 @@ export function judgeReply(input: JudgeInput): Judgement {
     score += amplification;
   }
   // The lowest change is kept for replies that are not a person talking (garbled or sunk by an integrity issue).
-  return { score: Math.max(score, W.intactFloor), reasons, details, garbled: false, issues: [] };
+  return { score: Math.max(score, W.intactFloor), reasons, details, garbled: false, issues: [], engagement };
 }
 
 function defaultDialogueText(input: JudgeInput): string {
@@ -378,6 +387,19 @@ function sunkJudgement(
   }));
   const kept = [...issueReasons, ...reasons.filter((reason) => reason.points < 0)];
   const score = kept.reduce((sum, reason) => sum + reason.points, 0);
+  // A reply said again word for word is still a person talking: the user has heard it (no good points), it
+  // costs `repeatedReply`, but it is not broken text (the recorded judges mostly give such a repeat −5).
+  if (issues.every((issue) => issue.code === 'repeated-reply')) {
+    const repeated = [{ ...issueReasons[0], points: W.repeatedReply } as JudgeReason, ...kept.slice(1)];
+    const repeatedScore = repeated.reduce((sum, reason) => sum + reason.points, 0);
+    return {
+      score: Math.max(repeatedScore, W.intactFloor),
+      reasons: repeated,
+      details,
+      garbled: false,
+      issues: [...issues],
+    };
+  }
   return { score, reasons: kept, details, garbled: false, issues: [...issues] };
 }
 
@@ -393,6 +415,26 @@ function disengagedReason(reasons: readonly JudgeReason[], engagement: number): 
   const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
   const points = Math.round(-(good * W.disengagedFade + W.disengaged) * missing * 10) / 10;
   return points < 0 ? { code: 'not-about-me', points } : undefined;
+}
+
+/**
+ * A reply made mostly of the user's own words is not listening, however engaged it looks: past `echoShare.start`
+ * of its content units taken from the last message, good points fade and a cost grows (all gone, `echoShareCost`,
+ * at `echoShare.full`).
+ */
+function echoShareReason(
+  reasons: readonly JudgeReason[],
+  echoed: { shared: number; own: number },
+  lang: Language,
+): JudgeReason | undefined {
+  if (echoed.own < W.echoShareMinUnits) return undefined;
+  const { start, full } = W.echoShare[lang];
+  const share = echoed.shared / echoed.own;
+  const level = Math.min(1, Math.max(0, (share - start) / (full - start)));
+  if (level <= 0) return undefined;
+  const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
+  const points = Math.round(-(good + -W.echoShareCost) * level * 10) / 10;
+  return { code: 'my-own-words', points, detail: `${Math.round(share * 100)}%` };
 }
 
 /** Good points fade with fluency: a reply that reads half-fluent gets half of them (`fluency` in [0, 1]). */

@@ -69,6 +69,8 @@ export const JUDGE_WEIGHTS = {
    * conversation, fragments, the other language): its good points are dropped and this is added (the lowest change).
    */
   brokenReply: -20,
+  /** An earlier reply said again word for word (its good points dropped, not sunk like broken text). */
+  repeatedReply: -8,
   /** Per earlier reply that started with the same sentence, down to sameOpeningCap. */
   sameOpening: -2,
   sameOpeningCap: -6,
@@ -84,6 +86,17 @@ export const JUDGE_WEIGHTS = {
   disengagedFade: 0.5,
   /** Flat cost of a reply with no engagement at all (in proportion below engagedUnits). */
   disengaged: 1,
+  /**
+   * Share of a reply's content units (zh bigrams, en word stems) that are the user's own last message: from
+   * `start` on, good points fade and a cost grows, reaching `cost` (all good points gone) at `full`. Strong models'
+   * replies stay below 0.15 (zh, SAGE transcripts, 99th percentile) and 0.55 (en reference replies), degenerate echoes
+   * (a warm opener and most of the last message) above 0.62 (zh) and 0.5 (en, 95 %); a reply that
+   * is mostly the user's words said back is not listening.
+   */
+  echoShare: { zh: { start: 0.45, full: 0.7 }, en: { start: 0.55, full: 0.85 } },
+  echoShareCost: -10,
+  /** Fewest content units a reply needs before its echo share counts. */
+  echoShareMinUnits: 3,
   /** Written in another language than the user's. */
   languageMismatch: -8,
   /**

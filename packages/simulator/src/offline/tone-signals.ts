@@ -29,7 +29,7 @@ export function warmthCount(text: string, lang: Language): number {
   return count(text, WARMTH[lang]);
 }
 
-function contentUnits(text: string, lang: Language): Set<string> {
+export function contentUnits(text: string, lang: Language): Set<string> {
   const units = new Set<string>();
   if (lang === 'zh') {
     for (const run of text.match(/[\u4e00-\u9fff]{2,}/g) ?? []) {
@@ -51,11 +51,19 @@ export function echoCount(reply: string, lastUserMessage: string, lang: Language
   return echoStats(reply, lastUserMessage, lang).shared;
 }
 
-/** Shared content units with the user's last message, and how many content units that message had. */
-export function echoStats(reply: string, lastUserMessage: string, lang: Language): { shared: number; offered: number } {
+/**
+ * Shared content units with the user's last message, how many content units that message had (`offered`), and
+ * how many the reply has (`own`): `shared / own` is the share of the reply that is the user's own words.
+ */
+export function echoStats(
+  reply: string,
+  lastUserMessage: string,
+  lang: Language,
+): { shared: number; offered: number; own: number } {
   const user = contentUnits(lastUserMessage, lang);
-  if (user.size === 0) return { shared: 0, offered: 0 };
+  const units = contentUnits(reply, lang);
+  if (user.size === 0) return { shared: 0, offered: 0, own: units.size };
   let shared = 0;
-  for (const unit of contentUnits(reply, lang)) if (user.has(unit)) shared += 1;
-  return { shared, offered: user.size };
+  for (const unit of units) if (user.has(unit)) shared += 1;
+  return { shared, offered: user.size, own: units.size };
 }
