@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type BenchmarkResult, checkErrorShare, importResults, runBenchmark } from '@rlver/bench';
 import { createProgressBar } from '@rlver/cli-kit';
-import { InvalidConfigError, parseJsonl } from '@rlver/spec';
+import { classifyIntention, type IntentionKey, InvalidConfigError, type Profile, parseJsonl } from '@rlver/spec';
 import {
   buildTrainingSummary,
   defaultRunId,
+  describeStrategyShift,
   readCheckpointState,
   renderTrainingReport,
   runTraining,
@@ -174,6 +175,7 @@ export async function runTrainApp(
     before,
     after,
     metrics,
+    intentionOf: intentionLookup(wiring.evalProfiles),
   });
   writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const html = renderTrainingReport({
@@ -192,6 +194,13 @@ export async function runTrainApp(
     log(
       `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
     );
+  if (summary.strategyShift) log(describeStrategyShift(summary.strategyShift));
   for (const warning of summary.warnings) log(`warning: ${warning}`);
   return 0;
+}
+
+/** The hidden intention of each held-out profile, by id (the profile's key, else classified from its task). */
+function intentionLookup(profiles: readonly Profile[]): (profileId: string) => IntentionKey | undefined {
+  const byId = new Map(profiles.map((profile) => [profile.id, profile.intention ?? classifyIntention(profile.task)]));
+  return (profileId) => byId.get(profileId);
 }

@@ -1,8 +1,10 @@
 import type { BenchmarkResult } from '@rlver/bench';
 import { edgeSteps } from '@rlver/reward';
+import type { IntentionKey } from '@rlver/spec';
 import type { TrainConfig } from '../config/train-config';
 import { lastPerStep, seriesOf } from './metrics-lines';
-import { type MonitorComparison, rewardHackingWarnings } from './reward-hacking-warnings';
+import { type MonitorComparison, modeCollapseWarnings, rewardHackingWarnings } from './reward-hacking-warnings';
+import { computeStrategyShift } from './strategy-shift';
 import type { BenchmarkScore, StepSpan, TrainingSummary } from './training-summary';
 
 /** The summary.json record of one held-out benchmark. */
@@ -96,6 +98,8 @@ export interface BuildTrainingSummaryOptions {
   after?: BenchmarkResult;
   /** metrics.jsonl lines. */
   metrics: ReadonlyArray<Record<string, unknown>>;
+  /** The hidden intention of a held-out profile, for the strategy shift per intention (default: none known). */
+  intentionOf?: (profileId: string) => IntentionKey | undefined;
 }
 
 /**
@@ -119,6 +123,17 @@ export function buildTrainingSummary(options: BuildTrainingSummaryOptions): Trai
     after,
     improvement: before?.score != null && after?.score != null ? after.score - before.score : null,
     training,
-    warnings: rewardHackingWarnings(monitorComparisons(before, after, training)),
+    warnings: [
+      ...rewardHackingWarnings(monitorComparisons(before, after, training)),
+      ...modeCollapseWarnings(before?.monitors, after?.monitors),
+    ],
+    strategyShift:
+      options.before && options.after
+        ? computeStrategyShift({
+            before: options.before.trajectories,
+            after: options.after.trajectories,
+            intentionOf: options.intentionOf ?? (() => undefined),
+          })
+        : null,
   };
 }

@@ -1,6 +1,8 @@
 import { escapeHtml, type ReportRun, renderGroupedBars, renderLineChart, renderReport } from '@rlver/bench';
+import { INTENTIONS, type IntentionKey } from '@rlver/spec';
 import { DEGENERATE_KINDS } from '@rlver/text-quality';
 import { lastPerStep, seriesOf } from './metrics-lines';
+import { type DialogueExample, describeStrategyShift, type StrategyShift } from './strategy-shift';
 import type { TrainingSummary } from './training-summary';
 
 export interface TrainingReportOptions {
@@ -60,6 +62,77 @@ function monitorsOverview(summary: TrainingSummary): string {
   ].join('\n');
 }
 
+const share = (value: number) => `${Math.round(value * 100)}`;
+
+/** Strategy shares per hidden intention, before → after (%), for the labels that moved most overall. */
+function intentionTable(shift: StrategyShift): string {
+  const labels = shift.overall
+    .filter((item) => item.before > 0.02 || item.after > 0.02)
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change))
+    .slice(0, 7)
+    .map((item) => item.label);
+  const head = labels.map((label) => `<th>${escapeHtml(label.replace('_', ' '))}</th>`).join('');
+  const rows = shift.byIntention.map((group) => {
+    const cells = labels.map((label) => {
+      const item = group.shares.find((entry) => entry.label === label);
+      return `<td>${item ? `${share(item.before)} → <strong>${share(item.after)}</strong>` : '—'}</td>`;
+    });
+    const info = INTENTIONS[group.intention as IntentionKey];
+    const name = info ? `${info.group}: ${info.name}` : '';
+    return `<tr><td>${escapeHtml(group.intention)} ${escapeHtml(name)}</td><td>${group.repliesBefore} / ${group.repliesAfter}</td>${cells.join('')}</tr>`;
+  });
+  return [
+    `<table><thead><tr><th>hidden intention</th><th>replies before / after</th>${head}</tr></thead><tbody>`,
+    ...rows,
+    '</tbody></table>',
+    '<p class="note">Share of the held-out replies carrying each strategy (%, before → after), per hidden intention of the simulated user. A reply may carry several strategies.</p>',
+  ].join('\n');
+}
+
+function exampleColumn(title: string, dialogue: DialogueExample): string {
+  const turns = dialogue.turns.map(
+    (turn) =>
+      `<div class="msg assistant"><span class="who">policy</span> ${escapeHtml(turn.reply)} <span class="tags">${escapeHtml(turn.strategies.join(', '))}</span></div>${turn.userMessage === null ? '' : `<div class="msg user"><span class="who">user · ${turn.emotion}</span> ${escapeHtml(turn.userMessage)}</div>`}`,
+  );
+  return `<div class="example-column"><h4>${escapeHtml(title)} · final emotion ${dialogue.finalEmotion}</h4><div class="msg user"><span class="who">user</span> ${escapeHtml(dialogue.opening)}</div>${turns.join('')}</div>`;
+}
+
+/** The strategy shift: shares before/after, per intention, the emotion trajectory and three example scenarios. */
+function strategyShiftSection(shift: StrategyShift): string {
+  const bars = renderGroupedBars(
+    shift.overall
+      .filter((item) => item.before > 0 || item.after > 0)
+      .map((item) => ({ label: item.label, values: [item.before, item.after] })),
+    ['before', 'after'],
+    'Share of held-out replies per strategy',
+  );
+  const trajectory = renderLineChart(
+    [
+      { label: 'before training', values: shift.emotionByTurn.before },
+      { label: 'after training', values: shift.emotionByTurn.after },
+    ],
+    {
+      title: 'Mean emotion after each turn (held-out)',
+      xLabel: 'turn (0 = opening)',
+      yLabel: 'emotion',
+      pointLabel: 'turn',
+    },
+  );
+  const examples = shift.examples.map(
+    (item) =>
+      `<h3>${escapeHtml(item.profileId)}${item.intention ? ` · wants ${escapeHtml(INTENTIONS[item.intention as IntentionKey]?.name ?? item.intention)}` : ''}</h3><div class="example-pair">${exampleColumn('before training', item.before)}${exampleColumn('after training', item.after)}</div>`,
+  );
+  return [
+    `<p><strong>${escapeHtml(describeStrategyShift(shift))}</strong></p>`,
+    bars,
+    intentionTable(shift),
+    trajectory,
+    '<h3>Three held-out scenarios, before and after</h3><p class="note">Chosen without reading them: the scenarios at the 25th, 50th and 75th percentile of the change in final emotion.</p>',
+    '<style>.example-pair{display:grid;grid-template-columns:1fr 1fr;gap:1em}.example-column .msg{margin:.3em 0;padding:.3em .5em;border-radius:6px}.example-column .assistant{background:#eef4ff}.example-column .user{background:#f4f4f4}.example-column .who{font-weight:bold;margin-right:.4em}.example-column .tags{color:#777;font-size:.85em}</style>',
+    ...examples,
+  ].join('\n');
+}
+
 /**
  * The run's self-contained HTML report: before/after benchmark, training curves, strategy shift, and (through
  * the benchmark report) emotion curves and example transcripts with the emotion after every turn.
@@ -114,11 +187,13 @@ export function renderTrainingReport(options: TrainingReportOptions): string {
   ].join('\n');
   const before = summary.before?.strategies ?? {};
   const after = summary.after?.strategies ?? {};
-  const shift = renderGroupedBars(
-    FOCUS_LABELS.map((label) => ({ label, values: [before[label] ?? 0, after[label] ?? 0] })),
-    ['before', 'after'],
-    'Share of replies per strategy (held-out benchmark)',
-  );
+  const shift = summary.strategyShift
+    ? strategyShiftSection(summary.strategyShift)
+    : renderGroupedBars(
+        FOCUS_LABELS.map((label) => ({ label, values: [before[label] ?? 0, after[label] ?? 0] })),
+        ['before', 'after'],
+        'Share of replies per strategy (held-out benchmark)',
+      );
   const runs = [options.before, options.after].filter((run): run is ReportRun => run !== undefined);
   return renderReport({
     runs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strategyShiftSchema } from './strategy-shift';
 
 /** Degenerate-text monitors of a set of replies (`@rlver/reward` `ReplyMonitorSummary`). */
 const monitorsSchema = z.object({
@@ -58,5 +59,7 @@ export const trainingSummarySchema = z.object({
    * when the degenerate fraction rose by more than 5 points (held-out benchmark after vs before, last vs first steps).
    */
   warnings: z.array(z.string()).default([]),
+  /** How the replies changed between the held-out benchmarks (absent without both benchmarks). */
+  strategyShift: strategyShiftSchema.nullable().optional(),
 });
 export type TrainingSummary = z.infer<typeof trainingSummarySchema>;
