@@ -21,18 +21,28 @@ function describeFailure(error: unknown): string {
   return String(error);
 }
 
+/** A socket closed under a request (ECONNRESET, EPIPE, "other side closed"): worth one more try. */
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
+}
+
 async function request(
   url: string,
   init: RequestInit,
   options: ProbeEndpointOptions,
   apiKey: string,
 ): Promise<Response> {
-  try {
-    return await fetch(url, {
+  const send = () =>
+    fetch(url, {
       ...init,
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
     });
+  try {
+    // A connection reset on a reused keep-alive socket is a race, not an unreachable server: ask once more.
+    return await send().catch((error: unknown) => (isConnectionReset(error) ? send() : Promise.reject(error)));
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new InvalidConfigError({
