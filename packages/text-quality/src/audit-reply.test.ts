@@ -92,5 +92,9 @@ describe('auditReply (stitched text)', () => {
     );
     expect(auditReply('我懂你我懂你，真的辛苦了。', 'zh').kinds).toContain('repetition');
     expect(auditReply('哈哈哈哈，你这么一说我都笑了。', 'zh').kinds).toEqual([]);
+    expect(auditReply('我懂你的感受，我懂你的感受。儿子你做得很好。', 'zh').evidence.repetition).toBe(
+      '我懂你的感受，我懂你的感受',
+    );
+    expect(auditReply('慢慢来，慢慢来，不着急。', 'zh').kinds).toEqual([]);
   });
 });

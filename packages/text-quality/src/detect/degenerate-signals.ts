@@ -78,13 +78,17 @@ export function findRepetition(text: string, lang: Language): string | undefined
 }
 
 /**
- * A piece said again right after itself: zh 3–12 characters twice in a row (我懂你我懂你) or 2 characters three times
+ * A piece said again right after itself: zh 3–12 characters twice in a row (我懂你我懂你), 4–12 twice across a
+ * comma (我懂你的感受，我懂你的感受) or 2 characters three times
  * (时间时间时间), laughter aside; en 2–6 words twice in a row ("I admire you I admire you").
  */
 export function findImmediateRepeat(text: string, lang: Language): string | undefined {
   if (lang === 'zh') {
     const twice = /([\u4e00-\u9fff]{3,12})\1/u.exec(text);
     if (twice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(twice[1] as string)) return twice[0];
+    // A clause said again right after a comma (我懂你的感受，我懂你的感受): 4 characters or more, so 慢慢来，慢慢来 stays.
+    const again = /([\u4e00-\u9fff]{4,12})[，,、。！!？?\s~～…]+\1/u.exec(text);
+    if (again) return again[0];
     const thrice = /([\u4e00-\u9fff]{2})\1\1/u.exec(text);
     if (thrice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(thrice[1] as string)) return thrice[0];
     return undefined;
