@@ -10,6 +10,7 @@ import {
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import type { CorpusDialogue, ReplySlots, ReplyTemplate } from './corpus-types';
 import { drawScenarioStory, drawSimulatorStory, fillName, type Story } from './draw-story';
+import { type HeldOutText, touchesHeldOut } from './held-out';
 import { type CorpusStrategy, REPLY_TEMPLATES_EN, THINK_TEMPLATES_EN } from './strategy-templates-en';
 import { REPLY_TEMPLATES_ZH, THINK_TEMPLATES_ZH } from './strategy-templates-zh';
 import { EMBEDDED_SYSTEM_PROMPTS } from './system-prompts';
@@ -33,7 +34,15 @@ export interface CorpusOptions {
   genericEventFraction?: number;
   /** Probabilities of 1, 2, 3, 4 assistant turns (default 0.2, 0.3, 0.3, 0.2). */
   turnCountWeights?: readonly number[];
+  /**
+   * Held-out text the corpus must not contain (decontamination): a story whose opening or details reproduce it is
+   * drawn again. The pretraining script passes the shipped test scenarios (`shippedHeldOutText`).
+   */
+  heldOut?: HeldOutText;
 }
+
+/** Draws of a story before giving up on finding one that stays clear of the held-out text. */
+const MAX_STORY_DRAWS = 50;
 
 /** Strategies the corpus teaches, drawn uniformly per assistant turn. */
 export const CORPUS_STRATEGIES: readonly CorpusStrategy[] = Object.keys(REPLY_TEMPLATES_EN) as CorpusStrategy[];
@@ -123,9 +132,14 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   const rng = createRng(hashSeed('embedded-corpus', options.seed, index));
   const lang: Language = rng.next() < 0.5 ? 'en' : 'zh';
   const fromSimulator = rng.next() < (options.simulatorStoryFraction ?? 0.5);
-  const story = fromSimulator
-    ? drawSimulatorStory(rng, lang)
-    : drawScenarioStory(rng, lang, options.genericEventFraction ?? 0);
+  const drawStory = () =>
+    fromSimulator ? drawSimulatorStory(rng, lang) : drawScenarioStory(rng, lang, options.genericEventFraction ?? 0);
+  let story = drawStory();
+  for (let draw = 1; options.heldOut && touchesHeldOut(story, options.heldOut); draw += 1) {
+    if (draw >= MAX_STORY_DRAWS)
+      throw new RangeError(`corpus dialogue ${index}: every story drawn touches held-out text`);
+    story = drawStory();
+  }
   const intention = rng.pick(INTENTION_KEYS);
   const thinking = rng.next() < (options.thinkingFraction ?? 0.35);
   const strategies = drawStrategies(rng, drawTurnCount(rng, options.turnCountWeights ?? DEFAULT_TURN_COUNT_WEIGHTS));

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { createRng, hashSeed, safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { generateCorpus } from '../corpus/generate-corpus';
+import { shippedHeldOutText } from '../corpus/held-out';
 import {
   clipByGlobalNorm,
   createAdamW,
@@ -68,6 +69,7 @@ const endOfText = idOf('<|endoftext|>');
 
 // Corpus → token ids with an assistant-only loss mask.
 // Multi-turn and mostly prompt-free dialogues: more assistant (trained) tokens per token processed.
+const heldOut = shippedHeldOutText();
 const dialogues = generateCorpus({
   seed,
   dialogueCount: Number(flags.dialogues),
@@ -75,6 +77,8 @@ const dialogues = generateCorpus({
   noSystemFraction: 0.7,
   genericEventFraction: Number(flags['generic-event-fraction']),
   turnCountWeights: [0.3, 0.35, 0.35],
+  // Decontamination: no held-out user's opening or story sentence (the simulator's test split) is pretrained on.
+  heldOut,
 });
 const encoding = {
   render: (messages: Parameters<typeof tokenizer.applyChatTemplate>[0], addGenerationPrompt: boolean) =>
@@ -162,6 +166,11 @@ async function save(step: number, finalLoss: number): Promise<void> {
     corpusOptions: {
       thinkingFraction: Number(flags['thinking-fraction']),
       genericEventFraction: Number(flags['generic-event-fraction']),
+      decontaminated: {
+        against: '@rlver/simulator test scenarios (zh + en)',
+        openings: heldOut.openings.size,
+        sentences: heldOut.sentences.size,
+      },
     },
     steps: step,
     plannedSteps: totalSteps,
