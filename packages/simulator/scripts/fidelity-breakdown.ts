@@ -10,16 +10,29 @@ import { readJsonlFile, transcriptRecordSchema } from '@rlver/spec';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { replayTranscriptRecord } from '../src/offline/replay-transcript';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'data', 'sage', 'transcripts');
+const root = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'data',
+  'sage',
+  'transcripts',
+);
 if (!existsSync(root)) {
   process.stderr.write(`no transcripts at ${root}\n`);
   process.exit(2);
 }
 const simulator = createOfflineSimulator({ preset: 'sage' });
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-const share = (values: readonly number[], hit: (value: number) => boolean) => values.filter(hit).length / Math.max(1, values.length);
+const share = (values: readonly number[], hit: (value: number) => boolean) =>
+  values.filter(hit).length / Math.max(1, values.length);
 const percent = (value: number) => `${(value * 100).toFixed(0).padStart(3)}%`;
-console.log('file                               pred  rec   pred-10 rec-10  pred+10 rec+10  turn1 pred/rec  len>300 gap');
+console.log(
+  'file                               pred  rec   pred-10 rec-10  pred+10 rec+10  turn1 pred/rec  len>300 gap',
+);
 for (const agent of readdirSync(root).sort()) {
   for (const file of readdirSync(join(root, agent)).sort()) {
     const records = readJsonlFile(join(root, agent, file), transcriptRecordSchema).records.map((entry) => entry.value);
@@ -28,7 +41,9 @@ for (const agent of readdirSync(root).sort()) {
     const first: Array<[number, number]> = [];
     const longGap: number[] = [];
     for (const record of records) {
-      const replies = record.history.filter((message) => message.role === 'assistant').map((message) => message.content);
+      const replies = record.history
+        .filter((message) => message.role === 'assistant')
+        .map((message) => message.content);
       const dialogue = await replayTranscriptRecord(record, simulator);
       for (const turn of dialogue.turns) {
         predicted.push(turn.predicted);
@@ -38,7 +53,13 @@ for (const agent of readdirSync(root).sort()) {
       }
     }
     console.log(
-      `${`${agent}/${file}`.padEnd(34)} ${mean(predicted).toFixed(1).padStart(5)} ${mean(recorded).toFixed(1).padStart(5)}   ${percent(share(predicted, (v) => v <= -10))}   ${percent(share(recorded, (v) => v <= -10))}    ${percent(share(predicted, (v) => v >= 10))}   ${percent(share(recorded, (v) => v >= 10))}  ${mean(first.map((f) => f[0])).toFixed(1).padStart(5)}/${mean(first.map((f) => f[1])).toFixed(1).padStart(5)}  ${percent(longGap.length / predicted.length)} ${mean(longGap).toFixed(1)}`,
+      `${`${agent}/${file}`.padEnd(34)} ${mean(predicted).toFixed(1).padStart(5)} ${mean(recorded).toFixed(1).padStart(5)}   ${percent(share(predicted, (v) => v <= -10))}   ${percent(share(recorded, (v) => v <= -10))}    ${percent(share(predicted, (v) => v >= 10))}   ${percent(share(recorded, (v) => v >= 10))}  ${mean(
+        first.map((f) => f[0]),
+      )
+        .toFixed(1)
+        .padStart(5)}/${mean(first.map((f) => f[1]))
+        .toFixed(1)
+        .padStart(5)}  ${percent(longGap.length / predicted.length)} ${mean(longGap).toFixed(1)}`,
     );
   }
 }
