@@ -130,6 +130,17 @@ export const trainConfigSchema = z
     maxConsecutiveSkippedUpdates: z.number().int().positive(),
     /** Stop the run when more than this share of a step's dialogues end in `error`. */
     maxErrorFraction: z.number().min(0).max(1),
+    /**
+     * Stop training when replies degrade (likely reward hacking): once the mean share of degenerate replies
+     * (`monitor/degenerate_fraction`: repetition, stutter, mixed language, cut-off, low fluency) over the last `window`
+     * steps exceeds that of the first `window` steps by more than `maxRise` (0.1 = 10 points). The run keeps its
+     * checkpoints, benchmarks the policy it stopped with and names the newest step checkpoint taken before the rise.
+     * `null` never stops.
+     */
+    degenerationStop: z
+      .object({ window: z.number().int().positive(), maxRise: z.number().positive().max(1) })
+      .strict()
+      .nullable(),
     /** Dialogues in flight at once (local policies batch all of them per turn). */
     concurrency: z.number().int().positive(),
     /** Parent folder of run folders. */

@@ -22,6 +22,8 @@ const COMMON = {
   checkpointEvery: 5,
   maxConsecutiveSkippedUpdates: 3,
   maxErrorFraction: 0.5,
+  // Stop when the degenerate share of the last 5 steps is 10 points above that of the first 5 (reward hacking).
+  degenerationStop: { window: 5, maxRise: 0.1 },
   runsDir: 'runs',
   ppo: {},
   grpo: {},

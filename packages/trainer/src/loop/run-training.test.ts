@@ -21,7 +21,7 @@ import { runTraining, TooManyFailedEpisodesError, TrainingDivergedError } from '
  * A one-parameter "policy": it says "warm" with probability sigmoid(w), else "cold", sampling from a seed derived
  * from the call's sampling seed and the prompt (so outputs do not depend on batch composition).
  */
-function createCoinPolicy() {
+function createCoinPolicy(texts = { warm: 'warm words', cold: 'cold facts' }) {
   const weights = { w: 0 };
   const policy: DialoguePolicyV1 = {
     specificationVersion: 'v1',
@@ -32,7 +32,7 @@ function createCoinPolicy() {
         const rng = createRng(hashSeed(sampling?.seed ?? 0, JSON.stringify(request.messages)));
         const warm = rng.next() < 1 / (1 + Math.exp(-weights.w));
         return {
-          text: warm ? 'warm words' : 'cold facts',
+          text: warm ? texts.warm : texts.cold,
           finishReason: 'stop',
           promptTokenCount: 1,
           outputTokenCount: 2,
@@ -70,8 +70,8 @@ function createCoinAlgorithm(
       trajectories: { reward: number; turns: { reply: string }[] }[];
     }): Promise<AlgorithmUpdateResult> {
       if (options.skipAlways) return { metrics: {}, skipped: true, warnings: ['non-finite loss'] };
-      const warm = trajectories.filter((trajectory) => trajectory.turns[0]?.reply === 'warm words');
-      const cold = trajectories.filter((trajectory) => trajectory.turns[0]?.reply !== 'warm words');
+      const warm = trajectories.filter((trajectory) => trajectory.turns[0]?.reply.startsWith('warm'));
+      const cold = trajectories.filter((trajectory) => !trajectory.turns[0]?.reply.startsWith('warm'));
       const meanOf = (list: { reward: number }[]) =>
         list.length ? list.reduce((sum, item) => sum + item.reward, 0) / list.length : 0;
       weights.w += 2 * (meanOf(warm) - meanOf(cold));
@@ -188,5 +188,44 @@ describe('runTraining', () => {
       (error: unknown) =>
         TooManyFailedEpisodesError.isInstance(error) && /endpoint down/.test((error as Error).message),
     );
+  });
+
+  it('should stop when replies degrade while the reward rises, and not train on when resumed', async () => {
+    // The reward pays for a reply that is one word said over and over: the policy learns it (reward hacking).
+    const texts = { warm: 'warm warm warm warm warm warm warm warm.', cold: 'Cold facts, plainly put.' };
+    const run = async (runDirectory: string, degenerationStop: { window: number; maxRise: number } | null) => {
+      const coin = createCoinPolicy(texts);
+      const config = resolveTrainConfig({
+        overrides: { steps: 12, profilesPerStep: 8, evaluate: false, checkpointEvery: 4, degenerationStop },
+      });
+      const algorithm = createCoinAlgorithm(coin.weights);
+      const outcome = await runTraining({
+        config,
+        runDirectory,
+        algorithm,
+        simulator,
+        trainProfiles: profiles,
+        ...coin,
+      });
+      return { outcome, algorithm };
+    };
+    const guarded = mkdtempSync(join(tmpdir(), 'rlver-train-'));
+    const { outcome } = await run(guarded, { window: 2, maxRise: 0.1 });
+    const fractions = readMetrics(guarded).map((line) => Number(line['monitor/degenerate_fraction']));
+    expect(outcome.stoppedEarly).toBeDefined();
+    expect(outcome.completedSteps).toBeLessThan(12);
+    expect(outcome.completedSteps).toBe(fractions.length);
+    expect(outcome.stoppedEarly?.recent).toBeGreaterThan((outcome.stoppedEarly?.baseline ?? 1) + 0.1);
+    const stateFile = join(guarded, 'checkpoints', 'latest', 'state.json');
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).stoppedEarly.step).toBe(outcome.completedSteps - 1);
+    // A resume keeps the stop: no further step runs.
+    const resumed = await run(guarded, { window: 2, maxRise: 0.1 });
+    expect(resumed.algorithm.updates).toBe(outcome.completedSteps);
+    expect(resumed.outcome.stoppedEarly).toEqual(outcome.stoppedEarly);
+    expect(readMetrics(guarded)).toHaveLength(outcome.completedSteps);
+    // Without the guard the same run trains every step.
+    const unguarded = await run(mkdtempSync(join(tmpdir(), 'rlver-train-')), null);
+    expect(unguarded.outcome.completedSteps).toBe(12);
+    expect(unguarded.outcome.stoppedEarly).toBeUndefined();
   });
 });

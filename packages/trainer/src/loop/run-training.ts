@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RolloutResult, runRollouts } from '@rlver/env';
 import { createRlverRubric, type Rubric } from '@rlver/reward';
@@ -14,6 +15,7 @@ import {
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '../config/train-config';
+import { checkDegeneration, type DegenerationVerdict } from './degeneration-stop';
 import { repairStepLog } from './repair-run-logs';
 import { checkpointFolderName, readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
@@ -63,6 +65,17 @@ export interface TrainingOutcome {
   resumedFrom: number;
   interrupted: boolean;
   lastMetrics: Record<string, number> | undefined;
+  /** Set when `degenerationStop` ended the run before `steps`: where, and the degenerate shares it compared. */
+  stoppedEarly?: DegenerationVerdict & { step: number };
+}
+
+/** Step k's `monitor/degenerate_fraction` from the metrics already logged (a resumed run continues the series). */
+function loggedDegenerateFractions(metricsFile: string): number[] {
+  if (!existsSync(metricsFile)) return [];
+  return readFileSync(metricsFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => Number((JSON.parse(line) as Record<string, unknown>)['monitor/degenerate_fraction'] ?? 0));
 }
 
 /**
@@ -123,6 +136,16 @@ export async function runTraining(components: TrainingComponents): Promise<Train
   // Logs end where the checkpoint does: no torn line, no record of a step that runs again (no duplicates).
   for (const file of [metricsFile, rolloutsFile]) repairStepLog(file, resumedFrom);
   let lastMetrics: Record<string, number> | undefined;
+  if (state.stoppedEarly) {
+    return {
+      completedSteps: resumedFrom,
+      resumedFrom,
+      interrupted: false,
+      lastMetrics,
+      stoppedEarly: state.stoppedEarly,
+    };
+  }
+  const degenerateFractions = loggedDegenerateFractions(metricsFile);
 
   for (let step = state.completedSteps; step < config.steps; step += 1) {
     if (components.signal?.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
@@ -195,6 +218,9 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       appendJsonlLine(rolloutsFile, { step, ...compact, turns: compact.turns.map(withoutTokens) }, { fsync: false });
     }
     components.onStepEnd?.(step, lastMetrics);
+    degenerateFractions.push(lastMetrics['monitor/degenerate_fraction'] ?? 0);
+    const degeneration = config.degenerationStop && checkDegeneration(degenerateFractions, config.degenerationStop);
+    if (degeneration) state = { ...state, stoppedEarly: { step, ...degeneration } };
 
     // ── Checkpoint ───────────────────────────────────────────────────────────────────────────
     const writers = {
@@ -202,11 +228,20 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       saveAlgorithm: (directory: string) => algorithm.saveState(directory),
     };
     await saveCheckpoint(checkpoints, 'latest', state, writers);
-    if ((step + 1) % config.checkpointEvery === 0 || step + 1 === config.steps) {
+    if ((step + 1) % config.checkpointEvery === 0 || step + 1 === config.steps || state.stoppedEarly) {
       await saveCheckpoint(checkpoints, checkpointFolderName(step + 1), state, writers);
     }
     if (state.consecutiveSkippedUpdates >= config.maxConsecutiveSkippedUpdates) {
       throw new TrainingDivergedError({ step, skipped: state.consecutiveSkippedUpdates });
+    }
+    if (state.stoppedEarly) {
+      return {
+        completedSteps: step + 1,
+        resumedFrom,
+        interrupted: false,
+        lastMetrics,
+        stoppedEarly: state.stoppedEarly,
+      };
     }
   }
   return { completedSteps: config.steps, resumedFrom, interrupted: false, lastMetrics };
