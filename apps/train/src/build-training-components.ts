@@ -144,10 +144,16 @@ export async function buildTrainingComponents(
 ): Promise<TrainingWiring> {
   const backend = await initTfBackend();
   const endpoints = endpointsOf(config);
-  const trainSimulator = buildSimulator(config.simulator, config.trainEmotionPreset, endpoints, {
-    maxPolicyTurns: config.maxPolicyTurns,
-    ...(config.trainDeltaClamp === undefined ? {} : { deltaClamp: config.trainDeltaClamp }),
-  });
+  const trainSimulator = buildSimulator(
+    config.simulator,
+    config.trainEmotionPreset,
+    endpoints,
+    {
+      maxPolicyTurns: config.maxPolicyTurns,
+      ...(config.trainDeltaClamp === undefined ? {} : { deltaClamp: config.trainDeltaClamp }),
+    },
+    { resolution: config.trainEmotionResolution },
+  );
   const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
   // A KL term needs the frozen starting policy (also when resuming: the reference never moves).

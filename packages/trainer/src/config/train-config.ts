@@ -86,6 +86,13 @@ export const trainConfigSchema = z
     /** Emotion dynamics of training dialogues (paper: `rlver-train`). */
     trainEmotionPreset: z.enum(['sage', 'rlver-train']),
     /**
+     * How finely the offline simulated user moves the emotion of training dialogues: `steps` (±5 / ±10, as the
+     * reference's LLM judges) or `fine` (its judgement score in whole points, same ranking of replies: replies that
+     * would both land at −5 still differ, a denser reward for a small policy). The benchmarks always use `steps`;
+     * an LLM simulated user ignores it.
+     */
+    trainEmotionResolution: z.enum(['steps', 'fine']),
+    /**
      * Largest emotion change per judged reply in training dialogues; default the preset's (±20 under `rlver-train`,
      * ±10 under `sage`); `null` = unclamped, as the reference (one out-of-range judge output then swamps a batch).
      */

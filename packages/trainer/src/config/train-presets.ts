@@ -19,6 +19,7 @@ const COMMON = {
   turnCreditDiscount: null,
   evalTemperature: 0,
   trainEmotionPreset: 'rlver-train',
+  trainEmotionResolution: 'steps',
   checkpointEvery: 5,
   maxConsecutiveSkippedUpdates: 3,
   maxErrorFraction: 0.5,
@@ -44,6 +45,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     systemPrompt: 'brief',
     // The before-training benchmark runs on the second core while the first one trains.
     evalInBackground: true,
+    // The offline user's judgement in whole points: within a turn group the four replies rarely all land on the
+    // same ±5 step, so fewer groups carry no signal.
+    trainEmotionResolution: 'fine',
     // 80 steps fit the 10-minute budget (GRPO ≈ 4.8 s per step alone, PPO ≈ 6 s); with a constant learning rate
     // the held-out score peaked and fell again between steps 60 and 100 (16.1, 21.6, 14.9 for GRPO seed 0), so the
     // learning rate decays (cosine, to a tenth) and the last checkpoint is a settled one.
