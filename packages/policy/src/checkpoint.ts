@@ -4,9 +4,9 @@ import { InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import type { AdamW } from './adamw';
+import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
 import type { LoraTarget } from './lora';
 import { loraTargetSchema } from './lora';
-import { modelConfigFromHF, modelConfigToHF } from './model-config';
 import type { PolicyTokenizer } from './policy-tokenizer';
 import { readJsonObject } from './policy-tokenizer';
 import { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
@@ -110,6 +110,7 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
       task_type: 'CAUSAL_LM',
       r: lora.config.rank,
       lora_alpha: lora.config.alpha,
+      use_rslora: lora.config.useRslora,
       target_modules: lora.config.targetModules,
       lora_dropout: 0,
       bias: 'none',
@@ -198,18 +199,60 @@ export async function loadTransformerModel(
 }
 
 const adapterConfigSchema = z.looseObject({
+  peft_type: z.literal('LORA', { message: 'only LORA adapters are supported' }).optional(),
   r: z.number().int().positive(),
   lora_alpha: z.number().positive(),
-  target_modules: z.array(loraTargetSchema),
+  use_rslora: z.boolean().default(false),
+  target_modules: z.array(loraTargetSchema, {
+    message: `list the projections by name (${loraTargetSchema.options.join(', ')}); a regex string is not supported`,
+  }),
 });
+
+/**
+ * adapter_config.json fields that change what the adapter computes, with the value this engine implements.
+ * Anything else is refused rather than ignored.
+ */
+const ADAPTER_FIELDS_IMPLEMENTED: Array<[field: string, isImplemented: (value: unknown) => boolean, expected: string]> =
+  [
+    ['use_dora', (value) => value === undefined || value === false, 'false (DoRA is not supported)'],
+    ['bias', (value) => value === undefined || value === 'none', '"none" (adapter biases are not supported)'],
+    ['fan_in_fan_out', (value) => value === undefined || value === false, 'false'],
+    ['modules_to_save', (value) => value === undefined || value === null, 'null (no fully trained extra modules)'],
+    ['layers_to_transform', (value) => value === undefined || value === null, 'null (adapters on every layer)'],
+    ['rank_pattern', isEmptyObject, '{} (one rank for every module)'],
+    ['alpha_pattern', isEmptyObject, '{} (one alpha for every module)'],
+  ];
+
+function isEmptyObject(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
+}
 
 async function loadAdapters(model: TransformerModel, directory: string): Promise<void> {
   const configPath = join(directory, 'adapter_config.json');
-  const parsed = adapterConfigSchema.safeParse(await readJsonObject(configPath, true));
-  if (!parsed.success) throw new InvalidInputError({ file: configPath, message: parsed.error.message });
+  const raw = await readJsonObject(configPath, true);
+  const parsed = adapterConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidInputError({
+      file: configPath,
+      field: issue?.path.join('.'),
+      message: issue?.message ?? parsed.error.message,
+    });
+  }
+  for (const [field, isImplemented, expected] of ADAPTER_FIELDS_IMPLEMENTED) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (!isImplemented(value)) {
+      throw new InvalidInputError({
+        file: configPath,
+        field,
+        message: `is ${JSON.stringify(value)}; only ${expected} is supported. The adapter is refused rather than applied wrongly.`,
+      });
+    }
+  }
   const state = model.enableLora({
     rank: parsed.data.r,
     alpha: parsed.data.lora_alpha,
+    useRslora: parsed.data.use_rslora,
     targetModules: parsed.data.target_modules,
   });
   const path = join(directory, 'adapter_model.safetensors');

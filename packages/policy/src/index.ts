@@ -16,6 +16,7 @@ export {
 } from './checkpoint-policy';
 export { type ClippedGradients, clipByGlobalNorm } from './clip-by-global-norm';
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
+export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
 export {
   type LoraAdapter,
   type LoraConfig,
@@ -27,10 +28,11 @@ export {
 } from './lora';
 export { linear, matMul, plainMatMul } from './mat-mul';
 export {
-  hfModelConfigSchema,
-  modelConfigFromHF,
-  modelConfigToHF,
+  type ModelType,
+  modelTypeSchema,
+  type RopeScaling,
   resolveTransformerConfig,
+  ropeScalingSchema,
   type TransformerConfig,
   type TransformerConfigInput,
   transformerConfigSchema,
