@@ -1,12 +1,10 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidInputError } from '@rlver/spec';
-import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import type { AdamW } from './adamw';
 import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
-import type { LoraTarget } from './lora';
-import { loraTargetSchema } from './lora';
+import { loadAdapters, saveAdapters } from './peft-adapter';
 import type { PolicyTokenizer } from './policy-tokenizer';
 import { readJsonObject } from './policy-tokenizer';
 import { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
@@ -26,18 +24,6 @@ export interface SaveCheckpointOptions {
   /** Shard the weights into files of at most this many bytes with model.safetensors.index.json (default: one file). */
   maxShardBytes?: number;
 }
-
-const MODULE_OF: Record<LoraTarget, string> = {
-  q_proj: 'self_attn',
-  k_proj: 'self_attn',
-  v_proj: 'self_attn',
-  o_proj: 'self_attn',
-  gate_proj: 'mlp',
-  up_proj: 'mlp',
-  down_proj: 'mlp',
-};
-const peftName = (layer: number, target: LoraTarget, matrix: 'A' | 'B') =>
-  `base_model.model.model.layers.${layer}.${MODULE_OF[target]}.${target}.lora_${matrix}.weight`;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -70,27 +56,6 @@ async function writeWeights(directory: string, tensors: NamedFloatTensor[], maxS
   await writeFile(join(directory, 'model.safetensors.index.json'), json(index));
 }
 
-async function loraTensors(model: TransformerModel): Promise<NamedFloatTensor[]> {
-  const tensors: NamedFloatTensor[] = [];
-  for (const [layer, perLayer] of (model.loraState?.adapters ?? []).entries()) {
-    for (const [target, adapter] of Object.entries(perLayer) as Array<
-      [LoraTarget, { a: tf.Variable; b: tf.Variable }]
-    >) {
-      tensors.push({
-        name: peftName(layer, target, 'A'),
-        shape: [...adapter.a.shape],
-        data: (await adapter.a.data()) as Float32Array,
-      });
-      tensors.push({
-        name: peftName(layer, target, 'B'),
-        shape: [...adapter.b.shape],
-        data: (await adapter.b.data()) as Float32Array,
-      });
-    }
-  }
-  return tensors;
-}
-
 /**
  * Write a Hugging Face model folder: config.json, model.safetensors (or shards + index), the tokenizer
  * files, LoRA adapters in PEFT format (adapter_config.json, adapter_model.safetensors; base weights
@@ -104,21 +69,7 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   if (wasMerged) model.unmergeLora();
   await writeFile(join(directory, 'config.json'), json(modelConfigToHF(model.config)));
   await writeWeights(directory, await model.exportWeights(), options.maxShardBytes);
-  if (lora) {
-    const adapterConfig = {
-      peft_type: 'LORA',
-      task_type: 'CAUSAL_LM',
-      r: lora.config.rank,
-      lora_alpha: lora.config.alpha,
-      use_rslora: lora.config.useRslora,
-      target_modules: lora.config.targetModules,
-      lora_dropout: 0,
-      bias: 'none',
-      fan_in_fan_out: false,
-    };
-    await writeFile(join(directory, 'adapter_config.json'), json(adapterConfig));
-    await writeFile(join(directory, 'adapter_model.safetensors'), writeSafetensors(await loraTensors(model)));
-  }
+  if (lora) await saveAdapters(model, directory);
   if (wasMerged) model.mergeLora();
   if (options.tokenizer) {
     await writeFile(join(directory, 'tokenizer.json'), json(options.tokenizer.tokenizerJson));
@@ -196,86 +147,6 @@ export async function loadTransformerModel(
     await loadAdapters(model, directory);
   }
   return model;
-}
-
-const adapterConfigSchema = z.looseObject({
-  peft_type: z.literal('LORA', { message: 'only LORA adapters are supported' }).optional(),
-  r: z.number().int().positive(),
-  lora_alpha: z.number().positive(),
-  use_rslora: z.boolean().default(false),
-  target_modules: z.array(loraTargetSchema, {
-    message: `list the projections by name (${loraTargetSchema.options.join(', ')}); a regex string is not supported`,
-  }),
-});
-
-/**
- * adapter_config.json fields that change what the adapter computes, with the value this engine implements.
- * Anything else is refused rather than ignored.
- */
-const ADAPTER_FIELDS_IMPLEMENTED: Array<[field: string, isImplemented: (value: unknown) => boolean, expected: string]> =
-  [
-    ['use_dora', (value) => value === undefined || value === false, 'false (DoRA is not supported)'],
-    ['bias', (value) => value === undefined || value === 'none', '"none" (adapter biases are not supported)'],
-    ['fan_in_fan_out', (value) => value === undefined || value === false, 'false'],
-    ['modules_to_save', (value) => value === undefined || value === null, 'null (no fully trained extra modules)'],
-    ['layers_to_transform', (value) => value === undefined || value === null, 'null (adapters on every layer)'],
-    ['rank_pattern', isEmptyObject, '{} (one rank for every module)'],
-    ['alpha_pattern', isEmptyObject, '{} (one alpha for every module)'],
-  ];
-
-function isEmptyObject(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
-}
-
-async function loadAdapters(model: TransformerModel, directory: string): Promise<void> {
-  const configPath = join(directory, 'adapter_config.json');
-  const raw = await readJsonObject(configPath, true);
-  const parsed = adapterConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InvalidInputError({
-      file: configPath,
-      field: issue?.path.join('.'),
-      message: issue?.message ?? parsed.error.message,
-    });
-  }
-  for (const [field, isImplemented, expected] of ADAPTER_FIELDS_IMPLEMENTED) {
-    const value = (raw as Record<string, unknown>)[field];
-    if (!isImplemented(value)) {
-      throw new InvalidInputError({
-        file: configPath,
-        field,
-        message: `is ${JSON.stringify(value)}; only ${expected} is supported. The adapter is refused rather than applied wrongly.`,
-      });
-    }
-  }
-  const state = model.enableLora({
-    rank: parsed.data.r,
-    alpha: parsed.data.lora_alpha,
-    useRslora: parsed.data.use_rslora,
-    targetModules: parsed.data.target_modules,
-  });
-  const path = join(directory, 'adapter_model.safetensors');
-  const tensors = new Map(readSafetensors(await readFile(path), path).map((tensor) => [tensor.name, tensor]));
-  for (const [layer, perLayer] of state.adapters.entries()) {
-    for (const [target, adapter] of Object.entries(perLayer) as Array<
-      [LoraTarget, { a: tf.Variable; b: tf.Variable }]
-    >) {
-      for (const [matrix, variable] of [
-        ['A', adapter.a],
-        ['B', adapter.b],
-      ] as const) {
-        const tensor = tensors.get(peftName(layer, target, matrix));
-        if (!tensor || tensor.data.length !== variable.size) {
-          throw new InvalidInputError({
-            file: path,
-            message: `tensor "${peftName(layer, target, matrix)}" is missing or mis-shaped.`,
-          });
-        }
-        variable.assign(tf.tensor(tensor.data, variable.shape));
-      }
-    }
-  }
 }
 
 const trainerStateSchema = z.object({
