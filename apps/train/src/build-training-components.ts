@@ -166,6 +166,9 @@ export async function buildTrainingComponents(
     trainProfiles: trainProfilesOf(config),
     ...evaluation,
     tagger: createRuleTagger(),
-    savePolicy: (directory) => saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer }),
+    // Run checkpoints are what --resume continues from: float32 master weights, so a resumed run matches an
+    // uninterrupted one (a BF16 copy would round every update away). Exports keep the input dtype.
+    savePolicy: (directory) =>
+      saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer, dtype: 'F32' }),
   };
 }

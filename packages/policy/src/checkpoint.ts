@@ -7,7 +7,13 @@ import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
 import { loadAdapters, saveAdapters } from './peft-adapter';
 import type { PolicyTokenizer } from './policy-tokenizer';
 import { readJsonObject } from './policy-tokenizer';
-import { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
+import {
+  bytesPerElement,
+  type NamedFloatTensor,
+  readSafetensors,
+  type SafetensorsDtype,
+  writeSafetensors,
+} from './safetensors';
 import { TransformerModel } from './transformer-model';
 import { weightsFromNamedTensors } from './transformer-weights';
 
@@ -23,26 +29,44 @@ export interface SaveCheckpointOptions {
   trainerState?: Record<string, unknown>;
   /** Shard the weights into files of at most this many bytes with model.safetensors.index.json (default: one file). */
   maxShardBytes?: number;
+  /**
+   * Storage dtype of the weights: the dtype the model was loaded in (`model.source`) by default, else F32.
+   * F16 / BF16 round to nearest even, so weights trained in float32 lose precision as they do in PyTorch.
+   */
+  dtype?: SafetensorsDtype;
+  /** generation_config.json content (default: the loaded checkpoint's, else bos/eos/pad from the config). */
+  generationConfig?: Record<string, unknown>;
 }
+
+/** HF `torch_dtype` names of the stored dtypes. */
+const TORCH_DTYPES: Record<SafetensorsDtype, string> = { F32: 'float32', F16: 'float16', BF16: 'bfloat16' };
+/** The file of the PPO value head (TRL names `v_head.summary.*`), apart from the language model's weights. */
+export const VALUE_HEAD_FILE = 'value_head.safetensors';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-async function writeWeights(directory: string, tensors: NamedFloatTensor[], maxShardBytes?: number): Promise<void> {
-  const totalBytes = tensors.reduce((sum, tensor) => sum + tensor.data.byteLength, 0);
+async function writeWeights(
+  directory: string,
+  tensors: NamedFloatTensor[],
+  dtype: SafetensorsDtype,
+  maxShardBytes?: number,
+): Promise<void> {
+  const bytes = (tensor: NamedFloatTensor) => tensor.data.length * bytesPerElement(dtype);
+  const totalBytes = tensors.reduce((sum, tensor) => sum + bytes(tensor), 0);
   if (maxShardBytes === undefined || totalBytes <= maxShardBytes) {
-    await writeFile(join(directory, 'model.safetensors'), writeSafetensors(tensors, { format: 'pt' }));
+    await writeFile(join(directory, 'model.safetensors'), writeSafetensors(tensors, { format: 'pt' }, dtype));
     return;
   }
   const shards: NamedFloatTensor[][] = [[]];
   let shardBytes = 0;
   for (const tensor of tensors) {
     const current = shards[shards.length - 1] as NamedFloatTensor[];
-    if (current.length > 0 && shardBytes + tensor.data.byteLength > maxShardBytes) {
+    if (current.length > 0 && shardBytes + bytes(tensor) > maxShardBytes) {
       shards.push([tensor]);
-      shardBytes = tensor.data.byteLength;
+      shardBytes = bytes(tensor);
     } else {
       current.push(tensor);
-      shardBytes += tensor.data.byteLength;
+      shardBytes += bytes(tensor);
     }
   }
   const pad = (index: number) => String(index).padStart(5, '0');
@@ -50,16 +74,29 @@ async function writeWeights(directory: string, tensors: NamedFloatTensor[], maxS
   for (const [index, shard] of shards.entries()) {
     const file = `model-${pad(index + 1)}-of-${pad(shards.length)}.safetensors`;
     for (const tensor of shard) weightMap[tensor.name] = file;
-    await writeFile(join(directory, file), writeSafetensors(shard, { format: 'pt' }));
+    await writeFile(join(directory, file), writeSafetensors(shard, { format: 'pt' }, dtype));
   }
   const index = { metadata: { total_size: totalBytes }, weight_map: weightMap };
   await writeFile(join(directory, 'model.safetensors.index.json'), json(index));
 }
 
+/** generation_config.json as transformers derives it from config.json (`GenerationConfig.from_model_config`). */
+function generationConfigOf(model: TransformerModel): Record<string, unknown> {
+  const { bosTokenId, eosTokenIds, padTokenId } = model.config;
+  return {
+    _from_model_config: true,
+    ...(bosTokenId === undefined ? {} : { bos_token_id: bosTokenId }),
+    ...(eosTokenIds.length === 0 ? {} : { eos_token_id: eosTokenIds.length === 1 ? eosTokenIds[0] : [...eosTokenIds] }),
+    ...(padTokenId === undefined ? {} : { pad_token_id: padTokenId }),
+  };
+}
+
 /**
- * Write a Hugging Face model folder: config.json, model.safetensors (or shards + index), the tokenizer
- * files, LoRA adapters in PEFT format (adapter_config.json, adapter_model.safetensors; base weights
- * unmerged) and the optimizer state. Loading it back gives bit-identical weights.
+ * Write a Hugging Face model folder: config.json, generation_config.json, model.safetensors (or shards +
+ * index) in the model's storage dtype, the value head in value_head.safetensors, the tokenizer files, LoRA
+ * adapters in PEFT format (adapter_config.json, adapter_model.safetensors; base weights unmerged) and the
+ * optimizer state. Loading it back gives bit-identical weights when the dtype is F32 or the weights are
+ * those loaded.
  */
 export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<void> {
   const { directory, model } = options;
@@ -67,8 +104,20 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   const lora = model.loraState;
   const wasMerged = lora?.mergedBase !== undefined;
   if (wasMerged) model.unmergeLora();
-  await writeFile(join(directory, 'config.json'), json(modelConfigToHF(model.config)));
-  await writeWeights(directory, await model.exportWeights(), options.maxShardBytes);
+  const dtype = options.dtype ?? model.source?.dtype ?? 'F32';
+  await writeFile(join(directory, 'config.json'), json(modelConfigToHF(model.config, TORCH_DTYPES[dtype])));
+  const generationConfig = options.generationConfig ?? model.source?.generationConfig ?? generationConfigOf(model);
+  await writeFile(join(directory, 'generation_config.json'), json(generationConfig));
+  const tensors = await model.exportWeights();
+  const isValueHead = (tensor: NamedFloatTensor) => tensor.name.startsWith('v_head.');
+  await writeWeights(
+    directory,
+    tensors.filter((tensor) => !isValueHead(tensor)),
+    dtype,
+    options.maxShardBytes,
+  );
+  const valueHead = tensors.filter(isValueHead);
+  if (valueHead.length > 0) await writeFile(join(directory, VALUE_HEAD_FILE), writeSafetensors(valueHead));
   if (lora) await saveAdapters(model, directory);
   if (wasMerged) model.mergeLora();
   if (options.tokenizer) {
@@ -99,10 +148,14 @@ const exists = (path: string) =>
 
 const indexSchema = z.object({ weight_map: z.record(z.string(), z.string()) });
 
-/** Every tensor of a model folder (model.safetensors, or the shards listed in model.safetensors.index.json). */
+/**
+ * Every tensor of a model folder: model.safetensors, or the shards listed in model.safetensors.index.json,
+ * and the value head of value_head.safetensors when present.
+ */
 export async function readCheckpointTensors(directory: string): Promise<Map<string, NamedFloatTensor>> {
   const indexPath = join(directory, 'model.safetensors.index.json');
   const files = (await exists(indexPath)) ? await readShardList(indexPath) : ['model.safetensors'];
+  if (await exists(join(directory, VALUE_HEAD_FILE))) files.push(VALUE_HEAD_FILE);
   const tensors = new Map<string, NamedFloatTensor>();
   for (const file of files) {
     const path = join(directory, file);
@@ -143,6 +196,16 @@ export async function loadTransformerModel(
   const tensors = await readCheckpointTensors(directory);
   const weights = weightsFromNamedTensors(config, tensors, { source: directory, valueHead: options.valueHead });
   const model = new TransformerModel(config, weights);
+  const storedDtypes = new Set(
+    [...tensors.values()].filter((tensor) => !tensor.name.startsWith('v_head.')).map((tensor) => tensor.dtype),
+  );
+  const [onlyDtype] = storedDtypes;
+  const generationConfig = await readJsonObject(join(directory, 'generation_config.json'), false);
+  model.source = {
+    // Mixed storage dtypes are saved as F32, which holds every one of them exactly.
+    dtype: storedDtypes.size === 1 && onlyDtype !== undefined ? onlyDtype : 'F32',
+    ...(generationConfig ? { generationConfig } : {}),
+  };
   if ((options.loadAdapters ?? true) && (await exists(join(directory, 'adapter_config.json')))) {
     await loadAdapters(model, directory);
   }

@@ -7,6 +7,7 @@ export {
   readCheckpointTensors,
   type SaveCheckpointOptions,
   saveCheckpoint,
+  VALUE_HEAD_FILE,
 } from './checkpoint';
 export {
   createEmbeddedPolicy,
@@ -45,7 +46,7 @@ export {
   loadPolicyTokenizer,
   type PolicyTokenizer,
 } from './policy-tokenizer';
-export { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
+export { type NamedFloatTensor, readSafetensors, type SafetensorsDtype, writeSafetensors } from './safetensors';
 export { type SampledToken, sampleToken, type TokenSamplingOptions } from './sample-token';
 export {
   type RowScores,
