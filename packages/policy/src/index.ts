@@ -1,4 +1,11 @@
 export { type AdamW, type AdamWConfigInput, type AdamWState, adamWConfigSchema, createAdamW } from './adamw';
+export {
+  type AttentionPass,
+  attentionPassBytes,
+  backendMemoryBytes,
+  checkAttentionBudget,
+  WASM_HEAP_BYTES,
+} from './attention-budget';
 export { type ChatApiPolicyOptions, createChatApiPolicy } from './chat-api-policy';
 export {
   type LoadTransformerModelOptions,

@@ -40,7 +40,7 @@ function failureAdvice(errors: ReadonlyArray<{ name: string; message: string }>)
   const [commonest] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['unknown', 0];
   const example = errors.find((error) => error.name === commonest);
   const breakdown = [...counts.entries()].map(([name, count]) => `${count} × ${name}`).join(', ');
-  const cause = example ? ` The commonest (${commonest}): ${example.message}` : '';
+  const cause = example ? ` The commonest (${commonest}): ${example.message.replace(/[.\s]+$/, '')}.` : '';
   if (SETTING_ERRORS.has(commonest)) {
     return `${breakdown}.${cause} This is a setting, not the endpoint: change it as the message says (raising maxErrorFraction would only hide it).`;
   }
