@@ -111,7 +111,7 @@ function refuseSlidingWindow(hf: HFModelConfig, layers: number, source: string):
       source,
       'use_sliding_window',
       true,
-      `sliding-window attention is not supported (window ${JSON.stringify(hf.sliding_window ?? 4096)} on layers from max_window_layers ${maxWindowLayers}); only full attention is (use_sliding_window false)`,
+      `sliding-window attention (window ${JSON.stringify(hf.sliding_window ?? 4096)} on layers from max_window_layers ${maxWindowLayers}) is not supported, only full attention; turning it off is exact only for sequences within the window`,
     );
   }
 }

@@ -109,7 +109,9 @@ describe('loadTransformerModel refusals', () => {
       Object.assign(config, { use_sliding_window: true, sliding_window: 16, max_window_layers: 1 });
       delete config.layer_types;
     });
-    await expect(loadTransformerModel(sliding)).rejects.toThrow(/"use_sliding_window" is true; sliding-window/);
+    await expect(loadTransformerModel(sliding)).rejects.toThrow(
+      /"use_sliding_window" is true; sliding-window attention \(window 16 on layers from max_window_layers 1\) is not supported/,
+    );
     // Qwen2.5 ships use_sliding_window false with a window and max_window_layers set: full attention everywhere.
     const off = await withEditedConfig('qwen2-bf16', (config) => {
       Object.assign(config, { use_sliding_window: false, sliding_window: 16, max_window_layers: 1 });
