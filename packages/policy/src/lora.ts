@@ -15,6 +15,8 @@ export const loraConfigSchema = z
     rank: z.number().int().positive().default(8),
     /** Scale numerator: the update is `(alpha / rank) · B·A` (PEFT `lora_alpha`, default 16). */
     alpha: z.number().positive().default(16),
+    /** Rank-stabilised LoRA: the update is `(alpha / √rank) · B·A` instead (PEFT `use_rslora`, default false). */
+    useRslora: z.boolean().default(false),
     /** Projections that get adapters (PEFT `target_modules`, default q_proj and v_proj). */
     targetModules: z.array(loraTargetSchema).min(1).default(['q_proj', 'v_proj']),
     /** Seed of A's initialisation (B starts at zero, so the model is unchanged at first). */
@@ -77,7 +79,8 @@ export function createLoraState(input: LoraConfigInput, config: TransformerConfi
     }
     return perLayer;
   });
-  return { config: lora, scale: lora.alpha / lora.rank, adapters, mergedBase: undefined };
+  const scale = lora.useRslora ? lora.alpha / Math.sqrt(lora.rank) : lora.alpha / lora.rank;
+  return { config: lora, scale, adapters, mergedBase: undefined };
 }
 
 export function loraVariables(state: LoraState): tf.Variable[] {

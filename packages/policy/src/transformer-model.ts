@@ -12,7 +12,7 @@ import {
 } from './lora';
 import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
-import type { NamedFloatTensor } from './safetensors';
+import type { NamedFloatTensor, SafetensorsDtype } from './safetensors';
 import {
   planPrefixGroups,
   rightPaddedRows,
@@ -57,6 +57,11 @@ export interface CreateTransformerModelOptions {
 export class TransformerModel implements TrainableLanguageModel {
   readonly config: TransformerConfig;
   readonly weights: TransformerWeights;
+  /**
+   * What the checkpoint it was loaded from stored beside the weights (set by `loadTransformerModel`):
+   * `saveCheckpoint` keeps the storage dtype and generation_config.json.
+   */
+  source: { dtype: SafetensorsDtype; generationConfig?: Record<string, unknown> } | undefined;
   private lora: LoraState | undefined;
   private frozen = false;
 

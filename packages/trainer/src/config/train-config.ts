@@ -99,7 +99,11 @@ export const trainConfigSchema = z
     trainDeltaClamp: z.number().int().positive().nullable().optional(),
     /** Most policy turns per training dialogue (paper: 8). */
     maxPolicyTurns: z.number().int().positive(),
-    /** Policy context budget in tokens; the oldest turns are dropped first (never the system prompt). */
+    /**
+     * Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 +
+     * response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are
+     * dropped first (never the system prompt).
+     */
     maxContextTokens: z.number().int().positive(),
     sampling: trainSamplingSchema,
     /**
@@ -166,6 +170,14 @@ export const trainConfigSchema = z
   })
   .strict()
   .superRefine((config, context) => {
+    const maxNewTokens = config.sampling.maxNewTokens;
+    if (maxNewTokens >= config.maxContextTokens) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sampling', 'maxNewTokens'],
+        message: `sampling.maxNewTokens is ${maxNewTokens} and maxContextTokens is ${config.maxContextTokens}: a turn's prompt gets maxContextTokens − maxNewTokens = ${config.maxContextTokens - maxNewTokens} tokens, so every dialogue would fail. Set maxContextTokens above maxNewTokens by at least the longest prompt (paper: maxContextTokens 15000 with maxNewTokens 5000), or lower sampling.maxNewTokens`,
+      });
+    }
     if (config.algo === 'grpo' && config.groupSize < 2 && config.branching < 2) {
       context.addIssue({
         code: 'custom',

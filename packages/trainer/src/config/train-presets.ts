@@ -31,6 +31,17 @@ const COMMON = {
 } as const satisfies Partial<TrainConfig>;
 
 /**
+ * The paper's token budgets (spec §6.5): `max_prompt_length` 5,000 + `max_response_length` 10,000 = 15,000
+ * tokens of context (the whole multi-turn dialogue, verl's sequence budget), of which each policy turn may
+ * generate `per_turn_length` 5,000. The prompt of a turn gets what is left, maxContextTokens − maxNewTokens =
+ * 10,000; older turns are dropped first.
+ */
+const PAPER_TOKEN_BUDGETS = {
+  maxContextTokens: 15_000,
+  sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 5000 },
+} as const satisfies Partial<TrainConfig>;
+
+/**
  * Presets (spec §6.5 for the paper's). `embedded` is sized for 2 CPU cores: the small embedded policy, the
  * offline simulated user, the shipped scenarios, short replies and a high learning rate.
  * `rlver-ppo` / `rlver-grpo` are the paper's settings for a user's checkpoint folder and an LLM simulator.
@@ -108,8 +119,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     profilesPerStep: 32,
     groupSize: 1,
     maxPolicyTurns: 8,
-    maxContextTokens: 5000,
-    sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 5000 },
+    ...PAPER_TOKEN_BUDGETS,
     concurrency: 32,
     ppo: {
       actorLearningRate: 1e-6,
@@ -130,8 +140,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     profilesPerStep: 8,
     groupSize: 4,
     maxPolicyTurns: 8,
-    maxContextTokens: 5000,
-    sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 5000 },
+    ...PAPER_TOKEN_BUDGETS,
     concurrency: 32,
     grpo: { learningRate: 1e-6, clipRatio: 0.2, entropyCoefficient: 0.001, numGenerations: 4 },
   },

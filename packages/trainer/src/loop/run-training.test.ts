@@ -9,6 +9,7 @@ import {
   createRng,
   type DialoguePolicyV1,
   hashSeed,
+  InvalidInputError,
   type PolicyOutput,
   parseJsonl,
 } from '@rlver/spec';
@@ -227,5 +228,38 @@ describe('runTraining', () => {
     const unguarded = await run(mkdtempSync(join(tmpdir(), 'rlver-train-')), null);
     expect(unguarded.outcome.completedSteps).toBe(12);
     expect(unguarded.outcome.stoppedEarly).toBeUndefined();
+  });
+
+  it('should name a budget problem as a setting, not blame the endpoint', async () => {
+    const coin = createCoinPolicy();
+    // What the tfjs policy throws when the prompt cannot fit (tfjs-dialogue-policy.ts), for every dialogue.
+    const overBudget: DialoguePolicyV1 = {
+      ...coin.policy,
+      async doAct() {
+        throw new InvalidInputError({
+          field: 'maxContextTokens',
+          message:
+            'the system prompt and last message alone take 812 tokens, more than the 0 left for the prompt; raise maxContextTokens or lower maxNewTokens.',
+        });
+      },
+    };
+    const config = resolveTrainConfig({ overrides: { steps: 1, profilesPerStep: 4, evaluate: false } });
+    const error = await runTraining({
+      config,
+      runDirectory: mkdtempSync(join(tmpdir(), 'rlver-train-')),
+      algorithm: createCoinAlgorithm(coin.weights),
+      simulator: createScriptedUserSimulator({ turns: [{ message: 'hi', delta: 0 }] }),
+      trainProfiles: profiles,
+      ...coin,
+      policy: overBudget,
+    }).then(
+      () => new Error('training succeeded'),
+      (caught: unknown) => caught as Error,
+    );
+    expect(TooManyFailedEpisodesError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/4 of 4 dialogues failed: 4 × RLVER_InvalidInputError/);
+    expect(error.message).toMatch(/raise maxContextTokens or lower maxNewTokens/);
+    expect(error.message).toMatch(/This is a setting, not the endpoint/);
+    expect(error.message).not.toMatch(/Check the simulator endpoint/);
   });
 });

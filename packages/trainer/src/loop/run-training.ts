@@ -30,12 +30,39 @@ export class TrainingDivergedError extends RlverError {
   }
 }
 
-/** More than `maxErrorFraction` of a step's dialogues failed (simulator or policy errors). */
+/** Error names that mean a setting is wrong (the same for every dialogue), not a flaky endpoint. */
+const SETTING_ERRORS = new Set(['RLVER_InvalidConfigError', 'RLVER_InvalidInputError']);
+/** Error names of the simulator's LLM endpoint. */
+const ENDPOINT_ERRORS = new Set(['RLVER_LLMCallError', 'RLVER_InvalidLLMOutputError']);
+
+/** What to change, given the errors of a step's failed dialogues (most frequent first). */
+function failureAdvice(errors: ReadonlyArray<{ name: string; message: string }>): string {
+  const counts = new Map<string, number>();
+  for (const error of errors) counts.set(error.name, (counts.get(error.name) ?? 0) + 1);
+  const [commonest] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['unknown', 0];
+  const example = errors.find((error) => error.name === commonest);
+  const breakdown = [...counts.entries()].map(([name, count]) => `${count} × ${name}`).join(', ');
+  const cause = example ? ` The commonest (${commonest}): ${example.message.replace(/[.\s]+$/, '')}.` : '';
+  if (SETTING_ERRORS.has(commonest)) {
+    return `${breakdown}.${cause} This is a setting, not the endpoint: change it as the message says (raising maxErrorFraction would only hide it).`;
+  }
+  if (ENDPOINT_ERRORS.has(commonest)) {
+    return `${breakdown}.${cause} Check the simulator endpoint (--base-url, model name, API key), or raise maxErrorFraction.`;
+  }
+  return `${breakdown}.${cause} Fix the cause above, or raise maxErrorFraction if such failures are expected.`;
+}
+
+/** More than `maxErrorFraction` of a step's dialogues failed; the message names the commonest cause and its fix. */
 export class TooManyFailedEpisodesError extends RlverError {
-  constructor(options: { step: number; failed: number; total: number; firstError?: string }) {
+  constructor(options: {
+    step: number;
+    failed: number;
+    total: number;
+    errors: ReadonlyArray<{ name: string; message: string }>;
+  }) {
     super({
       name: 'RLVER_TooManyFailedEpisodesError',
-      message: `step ${options.step}: ${options.failed} of ${options.total} dialogues failed${options.firstError ? ` (first: ${options.firstError})` : ''}. Check the simulator endpoint, or raise maxErrorFraction.`,
+      message: `step ${options.step}: ${options.failed} of ${options.total} dialogues failed: ${failureAdvice(options.errors)}`,
     });
   }
 }
@@ -181,7 +208,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
         step,
         failed: failed.length,
         total: trajectories.length,
-        firstError: failed[0]?.error?.message,
+        errors: failed.map((trajectory) => trajectory.error ?? { name: 'unknown', message: 'no error recorded' }),
       });
     }
 
