@@ -229,7 +229,7 @@ async function loadAdapters(model: TransformerModel, directory: string): Promise
             message: `tensor "${peftName(layer, target, matrix)}" is missing or mis-shaped.`,
           });
         }
-        variable.assign(tf.tensor(tensor.data, variable.shape));
+        tf.tidy(() => variable.assign(tf.tensor(tensor.data, variable.shape)));
       }
     }
   }

@@ -37,6 +37,7 @@ import {
   seededNormal,
   type TransformerWeights,
 } from './transformer-weights';
+import { variableFrom } from './variable-from';
 
 export interface CreateTransformerModelOptions {
   /** Resolved config, or camelCase fields to resolve. */
@@ -230,8 +231,8 @@ export class TransformerModel implements TrainableLanguageModel {
     if (this.weights.valueHead) return;
     const h = this.config.hiddenSize;
     this.weights.valueHead = {
-      weight: tf.variable(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
-      bias: tf.variable(tf.zeros([1]), true),
+      weight: variableFrom(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
+      bias: variableFrom(tf.zeros([1]), true),
     };
   }
 
