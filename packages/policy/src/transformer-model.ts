@@ -236,10 +236,17 @@ export class TransformerModel implements TrainableLanguageModel {
     };
   }
 
-  /** Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them. */
+  /**
+   * Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them, and
+   * the base weights (value head aside) become non-trainable, so backward passes skip their gradients.
+   */
   enableLora(config: LoraConfigInput = {}): LoraState {
     if (this.lora) disposeLoraState(this.lora);
     this.lora = createLoraState(config, this.config);
+    const valueHead = this.weights.valueHead;
+    for (const variable of allVariables(this.weights)) {
+      if (variable !== valueHead?.weight && variable !== valueHead?.bias) variable.trainable = false;
+    }
     return this.lora;
   }
 
