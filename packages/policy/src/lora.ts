@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights } from './transformer-weights';
+import { variableFrom } from './variable-from';
 
 export const loraTargetSchema = z.enum(['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj']);
 export type LoraTarget = z.infer<typeof loraTargetSchema>;
@@ -73,8 +74,8 @@ export function createLoraState(input: LoraConfigInput, config: TransformerConfi
       const bound = 1 / Math.sqrt(inSize);
       const data = Float32Array.from({ length: lora.rank * inSize }, () => (rng.next() * 2 - 1) * bound);
       perLayer[target] = {
-        a: tf.variable(tf.tensor2d(data, [lora.rank, inSize]), true),
-        b: tf.variable(tf.zeros([out, lora.rank]), true),
+        a: variableFrom(tf.tensor2d(data, [lora.rank, inSize]), true),
+        b: variableFrom(tf.zeros([out, lora.rank]), true),
       };
     }
     return perLayer;

@@ -138,7 +138,7 @@ export async function loadAdapters(model: TransformerModel, directory: string): 
             message: `tensor "${peftName(layer, target, matrix)}" is missing or mis-shaped.`,
           });
         }
-        variable.assign(tf.tensor(tensor.data, variable.shape));
+        tf.tidy(() => variable.assign(tf.tensor(tensor.data, variable.shape)));
       }
     }
   }

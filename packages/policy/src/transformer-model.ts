@@ -37,6 +37,7 @@ import {
   seededNormal,
   type TransformerWeights,
 } from './transformer-weights';
+import { variableFrom } from './variable-from';
 
 export interface CreateTransformerModelOptions {
   /** Resolved config, or camelCase fields to resolve. */
@@ -235,15 +236,22 @@ export class TransformerModel implements TrainableLanguageModel {
     if (this.weights.valueHead) return;
     const h = this.config.hiddenSize;
     this.weights.valueHead = {
-      weight: tf.variable(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
-      bias: tf.variable(tf.zeros([1]), true),
+      weight: variableFrom(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
+      bias: variableFrom(tf.zeros([1]), true),
     };
   }
 
-  /** Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them. */
+  /**
+   * Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them, and
+   * the base weights (value head aside) become non-trainable, so backward passes skip their gradients.
+   */
   enableLora(config: LoraConfigInput = {}): LoraState {
     if (this.lora) disposeLoraState(this.lora);
     this.lora = createLoraState(config, this.config);
+    const valueHead = this.weights.valueHead;
+    for (const variable of allVariables(this.weights)) {
+      if (variable !== valueHead?.weight && variable !== valueHead?.bias) variable.trainable = false;
+    }
     return this.lora;
   }
 

@@ -2,6 +2,7 @@ import { createRng, hashSeed, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import type { TransformerConfig } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
+import { variableFrom } from './variable-from';
 
 /**
  * Variables of one decoder layer. Matrices keep the Hugging Face `[out, in]` layout; q/k/v rows are
@@ -116,7 +117,7 @@ type Filler = (name: string, shape: number[]) => tf.Tensor;
 
 function buildWeights(config: TransformerConfig, fill: Filler, withValueHead: boolean): TransformerWeights {
   const shapes = variableShapes(config).layer;
-  const variable = (name: string, shape: number[]) => tf.variable(fill(name, shape), true);
+  const variable = (name: string, shape: number[]) => variableFrom(fill(name, shape), true);
   const layers = Array.from({ length: config.numHiddenLayers }, (_, index): LayerWeights => {
     const prefix = `layers.${index}`;
     return {
