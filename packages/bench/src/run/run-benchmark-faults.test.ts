@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScriptedPolicy, createScriptedUserSimulator, createTestProfile } from '@rlver/env/test';
@@ -59,6 +59,36 @@ describe('runBenchmark: errored dialogues are redone', () => {
     expect(second.summary.timing).toMatchObject({ episodesRun: 1, episodesResumed: 3, episodesRedone: 1 });
     expect(resultLines(second.files.results)).toHaveLength(4);
   });
+});
+
+describe('runBenchmark: torn lines inside the results file', () => {
+  const tornShapes: Array<[string, (lines: string[]) => string[]]> = [
+    // A kill cut line 2 and a later run appended after it.
+    ['a torn middle line', (lines) => [lines[0] ?? '', (lines[1] ?? '').slice(0, 120), lines[2] ?? '', lines[3] ?? '']],
+    // The same, an older version glued the next record onto the torn piece.
+    [
+      'a torn line glued to the next record',
+      (lines) => [lines[0] ?? '', `${(lines[1] ?? '').slice(0, 120)}${lines[2] ?? ''}`, lines[3] ?? ''],
+    ],
+  ];
+  for (const [name, tear] of tornShapes) {
+    it(`should set aside ${name}, redo its dialogues and keep every other one`, async () => {
+      const outDir = mkdtempSync(join(tmpdir(), 'bench-torn-'));
+      const first = await runBenchmark({ profiles, simulator: simulatorDownFor(new Set()), policy: policy(), outDir });
+      const lines = readFileSync(first.files.results, 'utf8').trimEnd().split('\n');
+      const torn = tear(lines);
+      writeFileSync(first.files.results, `${torn.join('\n')}\n`);
+      const healthy = simulatorDownFor(new Set());
+      const second = await runBenchmark({ profiles, simulator: healthy, policy: policy(), outDir });
+      const lost = 4 - (torn.length - 1);
+      expect(healthy.calls.filter((call) => call.kind === 'start')).toHaveLength(lost);
+      expect(second.summary).toMatchObject({ complete: true, errors: 0, score: 100 });
+      expect(second.summary.timing).toMatchObject({ episodesRun: lost, tornLinesSetAside: 1 });
+      const ids = resultLines(second.files.results).map((line) => line.profileId);
+      expect(ids.sort()).toEqual(['p-a', 'p-b', 'p-c', 'p-d']);
+      expect(readFileSync(join(outDir, 'unreadable-lines.txt'), 'utf8')).toBe(`${torn[1]}\n`);
+    });
+  }
 });
 
 describe('runBenchmark: a run carries its identity', () => {
