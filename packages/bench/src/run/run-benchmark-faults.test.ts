@@ -16,7 +16,7 @@ function simulatorDownFor(down: ReadonlySet<string>) {
   return createScriptedUserSimulator({
     turns: (_reply: string, state: SimulatorState) =>
       down.has(state.profile.id)
-        ? { message: '', delta: 0, error: `HTTP 500 from the simulator endpoint (${state.profile.id})` }
+        ? { message: '', delta: 0, error: `HTTP 500 from the simulator endpoint (${state.profile.id}).` }
         : { message: 'Okay, thanks.', delta: 10 },
   });
 }
@@ -166,6 +166,8 @@ describe('checkErrorShare', () => {
       policy: policy(),
       outDir: mkdtempSync(join(tmpdir(), 'bench-share-')),
     });
+    // A cause that ends in a full stop is not followed by a second one.
+    expect(() => checkErrorShare(all.summary, { maxErrorFraction: 0.5 })).toThrow(/\(p-a\)\. The results are kept/);
     expect(() => checkErrorShare(some.summary, { maxErrorFraction: 0.25 })).not.toThrow();
     expect(() => checkErrorShare(some.summary, { maxErrorFraction: 0.2 })).toThrow(TooManyErroredDialoguesError);
   });
