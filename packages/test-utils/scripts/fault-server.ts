@@ -13,7 +13,7 @@
 
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createRng } from '@rlver/spec';
+import { createRng, safeParseJSON } from '@rlver/spec';
 import { FAULT_KINDS, type FaultKind, faultResponse, type ScriptedResponse, startOpenAITestServer } from '../src/index';
 
 const { values } = parseArgs({
@@ -57,12 +57,8 @@ const REPLY = 'Thinking:\nneutral\nOrigin:\nok\nChange:\nshort\nResponse:\nHmm, 
 /** The latest NPC message of the prompt's history block, as the simulator LLM sees it. */
 function latestNpcMessage(prompt: string): string {
   const blocks = [...prompt.matchAll(/<<<BEGIN (?:history|latest) [0-9a-f]+>>>\n([\s\S]*?)\n<<<END/g)];
-  try {
-    const messages = JSON.parse(blocks.at(-1)?.[1] ?? '[]') as Array<{ role: string; content: string }>;
-    return messages.filter((message) => message.role === 'NPC').at(-1)?.content ?? '';
-  } catch {
-    return '';
-  }
+  const parsed = safeParseJSON<Array<{ role: string; content: string }>>(blocks.at(-1)?.[1] ?? '[]');
+  return parsed.success ? (parsed.value.filter((message) => message.role === 'NPC').at(-1)?.content ?? '') : '';
 }
 
 function log(line: string): void {
