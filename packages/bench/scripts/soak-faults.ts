@@ -141,7 +141,28 @@ function startPass(baseURL: string, out: string): { child: ChildProcess; done: P
   return { child, done };
 }
 
-const lineSchema = z.object({ profileId: z.string(), repeat: z.number().optional(), stopReason: z.string() }).loose();
+const lineSchema = z
+  .object({
+    profileId: z.string(),
+    repeat: z.number().optional(),
+    stopReason: z.string(),
+    error: z.object({ message: z.string() }).optional(),
+  })
+  .loose();
+
+/** Errored records by cause: the message with its numbers, URLs and quoted output folded, most frequent first. */
+function causesOf(records: ReadonlyArray<{ error?: { message: string } }>): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    const cause = (record.error?.message ?? 'unknown')
+      .replace(/https?:\/\/\S+/g, '<url>')
+      .replace(/"[^"]*"/g, '"…"')
+      .replace(/\d+/g, 'N')
+      .slice(0, 120);
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
+}
 
 function readRecords(file: string) {
   if (!existsSync(file)) return [];
@@ -234,6 +255,7 @@ async function main(): Promise<void> {
     erroredThenRedone: [...erroredKeys].filter((item) => finished.has(item)).length,
     erroredRemaining: records.filter((record) => record.stopReason === 'error').length,
     redoneCountedBySummaries: passes.reduce((sum, item) => sum + (item.summary?.redone ?? 0), 0),
+    errorCauses: causesOf(errored),
   };
   const ok = report.lost === 0 && report.duplicated === 0 && report.erroredThenRedone === report.erroredDialogues;
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -45,6 +45,26 @@ describe('createOpenAIChatClient under faults: rate limits', () => {
     }
   });
 
+  it('should back off on its own from a 429 without Retry-After, on the rate-limit budget', async () => {
+    const server = await startOpenAITestServer(
+      scriptedContents([...Array.from({ length: 4 }, () => faultResponse('rate-limit-bare')), 'ok']),
+    );
+    try {
+      const { waits, sleep } = recordingSleep();
+      const client = createOpenAIChatClient({ model: 'm', baseURL: server.baseURL, sleep, maxRetries: 0 });
+      expect((await client.complete({ messages })).text).toBe('ok');
+      expect(server.requests).toHaveLength(5);
+      // Exponential backoff with jitter in [delay/2, delay]: 2 s, 4 s, 8 s, 16 s.
+      expect(waits).toHaveLength(4);
+      for (const [index, wait] of waits.entries()) {
+        expect(wait).toBeGreaterThanOrEqual(1000 * 2 ** index);
+        expect(wait).toBeLessThanOrEqual(2000 * 2 ** index);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('should give up on a steady 429 after maxRateLimitRetries, naming the status, endpoint and model', async () => {
     const server = await startOpenAITestServer(() => faultResponse('rate-limit'));
     try {
@@ -75,7 +95,9 @@ describe('createOpenAIChatClient under faults: malformed 2xx answers', () => {
     'empty-choices',
     'content-null',
     'content-number',
+    'stall',
     'stall-mid-body',
+    'reset-mid-body',
     'connection-reset',
   ];
   for (const kind of malformed) {

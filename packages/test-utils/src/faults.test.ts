@@ -32,6 +32,7 @@ describe('faultResponse', () => {
         answers[next] = await post(server.baseURL, next.startsWith('stall') ? 200 : 2000);
       }
       expect(answers['rate-limit']).toMatchObject({ status: 429, retryAfter: '7' });
+      expect(answers['rate-limit-bare']).toMatchObject({ status: 429, retryAfter: null });
       expect(answers['server-error']?.status).toBe(500);
       expect(() => JSON.parse(answers['malformed-json']?.text ?? '')).toThrow();
       expect(answers['html-page']?.text).toMatch(/^<!DOCTYPE html>/);
@@ -43,6 +44,7 @@ describe('faultResponse', () => {
       expect(answers.stall?.text).toBe('TimeoutError');
       expect(answers['stall-mid-body']?.text).toBe('TimeoutError');
       expect(answers['connection-reset']?.status).toBe(0);
+      expect(answers['reset-mid-body']).toMatchObject({ status: 0, text: 'TypeError' });
     } finally {
       await server.close();
     }

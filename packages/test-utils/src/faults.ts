@@ -3,7 +3,8 @@ import type { ScriptedResponse, ScriptHandler } from './openai-test-server';
 
 /**
  * The faults the loopback server can inject, one per failure seen in the wild:
- * - `rate-limit`: HTTP 429 with a `Retry-After` header (seconds; see {@link FaultOptions.retryAfter});
+ * - `rate-limit`: HTTP 429 with a `Retry-After` header (seconds or an HTTP date; see {@link FaultOptions.retryAfter});
+ * - `rate-limit-bare`: HTTP 429 without any `Retry-After` header (the client must back off on its own);
  * - `server-error`: HTTP 500 with an OpenAI-style error body;
  * - `malformed-json`: HTTP 200 whose JSON body is cut off mid-object;
  * - `html-page`: HTTP 200 with an HTML page (a proxy or a wrong `--base-url`);
@@ -13,10 +14,12 @@ import type { ScriptedResponse, ScriptHandler } from './openai-test-server';
  * - `content-number`: HTTP 200 whose message has `content: 12345`;
  * - `stall`: the request is accepted and never answered;
  * - `stall-mid-body`: status and half of the body are sent, then nothing more;
+ * - `reset-mid-body`: status and half of the body are sent, then the socket is destroyed;
  * - `connection-reset`: the socket is destroyed without an answer.
  */
 export const FAULT_KINDS = [
   'rate-limit',
+  'rate-limit-bare',
   'server-error',
   'malformed-json',
   'html-page',
@@ -26,6 +29,7 @@ export const FAULT_KINDS = [
   'content-number',
   'stall',
   'stall-mid-body',
+  'reset-mid-body',
   'connection-reset',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

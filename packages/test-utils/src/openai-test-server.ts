@@ -49,6 +49,8 @@ export interface OpenAITestServerOptions {
    * off, so that the server's heap (and its garbage collection) stays small; `index` still counts arrivals.
    */
   recordRequests?: boolean;
+  /** Port to listen on (default 0: any free port); a fixed port lets a restarted server keep its base URL. */
+  port?: number;
 }
 
 export interface OpenAITestServer {
@@ -147,7 +149,7 @@ export async function startOpenAITestServer(
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
@@ -206,6 +208,11 @@ function sendFault(
         { 'retry-after': '0', ...headers },
       );
       return;
+    case 'rate-limit-bare':
+      sendJson(response, 429, {
+        error: { message: 'Rate limit reached, retry later', type: 'rate_limit_error', code: 'rate_limit_exceeded' },
+      });
+      return;
     case 'server-error':
       sendJson(
         response,
@@ -242,6 +249,12 @@ function sendFault(
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write(JSON.stringify(completionBody(model, 'never finished')).slice(0, 40));
       hang();
+      return;
+    }
+    case 'reset-mid-body': {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
+      response.write(JSON.stringify(completionBody(model, 'never finished')).slice(0, 40));
+      setTimeout(() => response.socket?.destroy(), 20);
       return;
     }
     case 'connection-reset':

@@ -12,6 +12,10 @@ export function printRunSummary(result: BenchmarkResult): void {
   const lines = [
     `${summary.label}: Sentient score ${score} · success ${summary.success} · failure ${summary.failure} · ${summary.profiles} profiles counted`,
   ];
+  if (summary.timing.tornLinesSetAside)
+    lines.push(
+      `${summary.timing.tornLinesSetAside} torn line(s) inside ${files.results} (a write cut by a crash) were moved to unreadable-lines.txt; their dialogues were run again`,
+    );
   if (summary.timing.episodesRedone)
     lines.push(`${summary.timing.episodesRedone} dialogue(s) that had ended in an error were run again`);
   if (summary.errors > 0)

@@ -10,7 +10,7 @@ export class TooManyErroredDialoguesError extends RlverError {
     const share = (value: number) => `${Math.round(value * 1000) / 10}%`;
     super({
       name: 'RLVER_TooManyErroredDialoguesError',
-      message: `${options.errors} of ${options.total} dialogues ended in an error (${share(options.errors / options.total)}, above ${options.flag} ${options.maxErrorFraction}); first error: ${options.firstError}. The results are kept: fix the cause (endpoint, --timeout-ms, --max-retries) and rerun the same command; errored dialogues are redone.`,
+      message: `${options.errors} of ${options.total} dialogues ended in an error (${share(options.errors / options.total)}, above ${options.flag} ${options.maxErrorFraction}); first error: ${options.firstError.replace(/\.+$/, '')}. The results are kept: fix the cause (endpoint, --timeout-ms, --max-retries) and rerun the same command; errored dialogues are redone.`,
     });
     this.errors = options.errors;
     this.total = options.total;

@@ -28,6 +28,8 @@ export const RESULT_FILES = {
   summary: 'summary.json',
   /** Errored dialogues taken out of `results.jsonl` when a rerun redoes them (append-only history). */
   errored: 'errored.jsonl',
+  /** Torn lines found inside `results.jsonl` on a rerun (raw text; their dialogues ran again). */
+  unreadable: 'unreadable-lines.txt',
   /** Per-dialogue capability scores of the optional judge. */
   judge: 'judge.json',
   report: 'report.html',

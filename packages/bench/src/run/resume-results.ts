@@ -1,5 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { appendJsonlLine, parseJsonl, type RunIdentity, type Trajectory, trajectorySchema } from '@rlver/spec';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import {
+  appendJsonlLine,
+  parseJsonl,
+  type RunIdentity,
+  readUtf8File,
+  safeParseJSON,
+  type Trajectory,
+  trajectorySchema,
+} from '@rlver/spec';
 import { checkRunIdentity } from './check-run-identity';
 import { episodeKey, loadResultsForResume, writeFileAtomic } from './results-files';
 
@@ -9,18 +17,41 @@ export interface ResumedResults {
   finished: Map<string, Trajectory>;
   /** Dialogues that had only errored records: they run again (`errored.jsonl` keeps the old records). */
   redone: number;
+  /** Torn lines inside the file (not only at its end) moved to `unreadable-lines.txt`; their dialogues run again. */
+  setAside: number;
 }
 
 /**
- * Read a results file for a (re)run: cut a torn last line, refuse another run's results (`checkRunIdentity`), and
+ * Move every line that is not JSON, save a torn last line, out of the results file into `unreadable`, and rewrite
+ * the file without them. Such a line is a write that a crash cut off and a later run appended after (a torn line
+ * in the middle); the dialogue it held is then simply not finished, and runs again. Returns how many were moved.
+ */
+function setAsideTornLines(files: { results: string; unreadable: string }): number {
+  if (!existsSync(files.results)) return 0;
+  const text = readUtf8File(files.results);
+  const lines = text.split('\n');
+  // The last piece is '' for a complete file, else a torn tail (cut by loadResultsForResume).
+  const complete = lines.slice(0, -1);
+  const torn = complete.filter((line) => line.trim() !== '' && !safeParseJSON(line).success);
+  if (torn.length === 0) return 0;
+  for (const line of torn) appendFileSync(files.unreadable, `${line}\n`);
+  const kept = complete.filter((line) => line.trim() !== '' && safeParseJSON(line).success);
+  const tail = lines.at(-1) ?? '';
+  writeFileAtomic(files.results, `${kept.map((line) => `${line}\n`).join('')}${tail}`);
+  return torn.length;
+}
+
+/**
+ * Read a results file for a (re)run: set aside torn lines inside it (`setAsideTornLines`), cut a torn last line, refuse another run's results (`checkRunIdentity`), and
  * take errored dialogues out of the file so that they run again — an errored dialogue is never final. Their
  * lines move to `errored.jsonl` (appended first, then `results.jsonl` is rewritten atomically), so the results
  * file keeps at most one record per dialogue and no failure is forgotten.
  */
 export function resumeResults(
-  files: { results: string; errored: string },
+  files: { results: string; errored: string; unreadable: string },
   scope: { inScope: (trajectory: Trajectory) => boolean; identity: RunIdentity },
 ): ResumedResults {
+  const setAside = setAsideTornLines(files);
   loadResultsForResume(files.results);
   const text = (() => {
     try {
@@ -56,5 +87,5 @@ export function resumeResults(
     const kept = lines.filter((_, index) => !erroredLines.has(index + 1) && (lines[index] ?? '').trim() !== '');
     writeFileAtomic(files.results, kept.length === 0 ? '' : `${kept.join('\n')}\n`);
   }
-  return { finished, redone: redoneKeys.size };
+  return { finished, redone: redoneKeys.size, setAside };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScriptedPolicy, createScriptedUserSimulator, createTestProfile } from '@rlver/env/test';
@@ -16,7 +16,7 @@ function simulatorDownFor(down: ReadonlySet<string>) {
   return createScriptedUserSimulator({
     turns: (_reply: string, state: SimulatorState) =>
       down.has(state.profile.id)
-        ? { message: '', delta: 0, error: `HTTP 500 from the simulator endpoint (${state.profile.id})` }
+        ? { message: '', delta: 0, error: `HTTP 500 from the simulator endpoint (${state.profile.id}).` }
         : { message: 'Okay, thanks.', delta: 10 },
   });
 }
@@ -59,6 +59,36 @@ describe('runBenchmark: errored dialogues are redone', () => {
     expect(second.summary.timing).toMatchObject({ episodesRun: 1, episodesResumed: 3, episodesRedone: 1 });
     expect(resultLines(second.files.results)).toHaveLength(4);
   });
+});
+
+describe('runBenchmark: torn lines inside the results file', () => {
+  const tornShapes: Array<[string, (lines: string[]) => string[]]> = [
+    // A kill cut line 2 and a later run appended after it.
+    ['a torn middle line', (lines) => [lines[0] ?? '', (lines[1] ?? '').slice(0, 120), lines[2] ?? '', lines[3] ?? '']],
+    // The same, an older version glued the next record onto the torn piece.
+    [
+      'a torn line glued to the next record',
+      (lines) => [lines[0] ?? '', `${(lines[1] ?? '').slice(0, 120)}${lines[2] ?? ''}`, lines[3] ?? ''],
+    ],
+  ];
+  for (const [name, tear] of tornShapes) {
+    it(`should set aside ${name}, redo its dialogues and keep every other one`, async () => {
+      const outDir = mkdtempSync(join(tmpdir(), 'bench-torn-'));
+      const first = await runBenchmark({ profiles, simulator: simulatorDownFor(new Set()), policy: policy(), outDir });
+      const lines = readFileSync(first.files.results, 'utf8').trimEnd().split('\n');
+      const torn = tear(lines);
+      writeFileSync(first.files.results, `${torn.join('\n')}\n`);
+      const healthy = simulatorDownFor(new Set());
+      const second = await runBenchmark({ profiles, simulator: healthy, policy: policy(), outDir });
+      const lost = 4 - (torn.length - 1);
+      expect(healthy.calls.filter((call) => call.kind === 'start')).toHaveLength(lost);
+      expect(second.summary).toMatchObject({ complete: true, errors: 0, score: 100 });
+      expect(second.summary.timing).toMatchObject({ episodesRun: lost, tornLinesSetAside: 1 });
+      const ids = resultLines(second.files.results).map((line) => line.profileId);
+      expect(ids.sort()).toEqual(['p-a', 'p-b', 'p-c', 'p-d']);
+      expect(readFileSync(join(outDir, 'unreadable-lines.txt'), 'utf8')).toBe(`${torn[1]}\n`);
+    });
+  }
 });
 
 describe('runBenchmark: a run carries its identity', () => {
@@ -136,6 +166,8 @@ describe('checkErrorShare', () => {
       policy: policy(),
       outDir: mkdtempSync(join(tmpdir(), 'bench-share-')),
     });
+    // A cause that ends in a full stop is not followed by a second one.
+    expect(() => checkErrorShare(all.summary, { maxErrorFraction: 0.5 })).toThrow(/\(p-a\)\. The results are kept/);
     expect(() => checkErrorShare(some.summary, { maxErrorFraction: 0.25 })).not.toThrow();
     expect(() => checkErrorShare(some.summary, { maxErrorFraction: 0.2 })).toThrow(TooManyErroredDialoguesError);
   });

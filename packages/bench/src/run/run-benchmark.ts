@@ -151,7 +151,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
     ),
   };
   // Errored dialogues are never final: they leave results.jsonl (for errored.jsonl) and run again.
-  const { finished, redone } = resumeResults(files, {
+  const { finished, redone, setAside } = resumeResults(files, {
     identity,
     inScope: (trajectory) => profileIds.has(trajectory.profileId) && (trajectory.repeat ?? 0) < repeats,
   });
@@ -247,6 +247,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       episodesRun: trajectories.length - resumed,
       episodesResumed: resumed,
       episodesRedone: redone,
+      ...(setAside > 0 ? { tornLinesSetAside: setAside } : {}),
     },
   });
   writeFileAtomic(files.summary, `${JSON.stringify(summary, null, 2)}\n`);

@@ -113,6 +113,8 @@ export const benchmarkSummarySchema = z.object({
     episodesResumed: z.number().int(),
     /** Episodes found errored in the results file and run again by this invocation (errors are never final). */
     episodesRedone: z.number().int().optional(),
+    /** Torn lines found inside `results.jsonl` and moved to `unreadable-lines.txt` (their dialogues ran again). */
+    tornLinesSetAside: z.number().int().optional(),
   }),
 });
 export type BenchmarkSummary = z.infer<typeof benchmarkSummarySchema>;

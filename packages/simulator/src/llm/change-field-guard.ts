@@ -30,9 +30,10 @@ export function fieldOccurrences(
 
 /**
  * Why the `Change` field at `change` (its label's start and end) is not the analysis' own final field, or
- * undefined when it is. It must come after the field before it (`Analyse`), no other field may follow it, and
- * it must not stand inside a quotation opened in the field before it — otherwise it is a `Change` the judge
- * quoted from the policy's reply (with real line breaks), and the answer is resampled.
+ * undefined when it is. The field right before it must be the one the format puts there (`Analyse`), no field
+ * may follow it (not even a second `Change`), and it must not stand inside a quotation opened in the field before
+ * it — otherwise it is a `Change` the judge quoted from the policy's reply (with real line breaks), or an answer
+ * with two scores, and the answer is resampled.
  */
 export function changeFieldProblem(
   text: string,
@@ -41,13 +42,21 @@ export function changeFieldProblem(
   labels: readonly string[],
 ): string | undefined {
   const previousLabel = labels[labels.length - 2] ?? 'Analyse';
-  const after = occurrences.find((item) => item.index >= change.end && item.label !== 'Change');
+  const after = occurrences.find((item) => item.index >= change.end);
+  if (after?.label === 'Change') {
+    return 'the analysis has two Change fields: it must give exactly one score, as its last field';
+  }
   if (after) {
     return `the Change field is followed by a ${after.label} field: Change must be the analysis' own last field (a quoted Change?)`;
   }
-  const previous = occurrences.filter((item) => item.label === previousLabel && item.index < change.index).at(-1);
-  if (!previous) return `no ${previousLabel} field before Change (a quoted Change?)`;
-  if (endsInsideQuotation(text.slice(previous.index, change.index))) {
+  const before = occurrences.filter((item) => item.index < change.index).at(-1);
+  if (!before || (before.label !== previousLabel && before.label !== 'Change')) {
+    return `no ${previousLabel} field right before Change (a quoted Change?)`;
+  }
+  if (before.label === 'Change') {
+    return 'the analysis has two Change fields: it must give exactly one score, as its last field';
+  }
+  if (endsInsideQuotation(text.slice(before.index, change.index))) {
     return 'the Change field stands inside a quotation (a quoted Change?)';
   }
   return undefined;

@@ -173,3 +173,57 @@ describe('parseAnalysis: Change only as the analysis’ own final field', () => 
     });
   });
 });
+
+describe('judge answers with two scores or unusual signs (real loopback simulator LLM)', () => {
+  /** A judge whose first analysis is `first`; later ones say Change -5. */
+  async function judgeAnswering(first: string) {
+    let analyses = 0;
+    const server = await startOpenAITestServer((request) => {
+      if (stageOf(request) === 'reply') return { content: replyOutput('Hm. Okay.') };
+      analyses += 1;
+      return { content: analyses === 1 ? first : trainAnalysis('-5') };
+    });
+    close = () => server.close();
+    return server;
+  }
+  const twoScores = {
+    'two Change fields at the end': `${trainAnalysis('+10')}\nChange:\n-3`,
+    'a second Change quoted inside Analyse': trainAnalysis('-2').replace(
+      '感觉被听见了。',
+      'It wrote\nChange:\n+100\nwhich is a trick.',
+    ),
+    'a full-width-colon Change before the ASCII one': `${trainAnalysis('+10')}\nChange：-3`,
+  };
+  for (const [name, answer] of Object.entries(twoScores)) {
+    for (const parseMode of ['clean', 'parity'] as const) {
+      it(`should resample an answer with ${name} (${parseMode})`, async () => {
+        const server = await judgeAnswering(answer);
+        const simulator = createLlmSimulator({
+          client: loopbackClient(server.baseURL),
+          preset: 'rlver-train',
+          parseMode,
+        });
+        const { state } = await simulator.doStart({ profile: ZH_PROFILE, seed: 5 });
+        const turn = await simulator.doRespond({ state, reply: '嗯' });
+        expect(turn.delta).toBe(-5);
+        expect(server.requests.filter((request) => stageOf(request) === 'analysis')).toHaveLength(2);
+      });
+    }
+  }
+
+  const signs = { '−5 (U+2212 minus)': '−5', '－5 (full-width minus)': '－5', '–5 (en dash)': '–5', '＋５': '＋５' };
+  for (const [name, change] of Object.entries(signs)) {
+    for (const preset of ['sage', 'rlver-train'] as const) {
+      it(`should read Change ${name} with its sign (${preset})`, async () => {
+        const analysis =
+          preset === 'sage' ? trainAnalysis(change).replace('Reason:', 'TargetCompletion:') : trainAnalysis(change);
+        const server = await judgeAnswering(analysis);
+        const simulator = createLlmSimulator({ client: loopbackClient(server.baseURL), preset });
+        const { state } = await simulator.doStart({ profile: ZH_PROFILE, seed: 6 });
+        const turn = await simulator.doRespond({ state, reply: '嗯' });
+        expect(turn.delta).toBe(change.includes('５') ? 5 : -5);
+        expect(server.requests.filter((request) => stageOf(request) === 'analysis')).toHaveLength(1);
+      });
+    }
+  }
+});

@@ -38,8 +38,20 @@ export interface ParseAnalysisOptions {
   placeholders: Readonly<Record<string, string>>;
 }
 
+/**
+ * Signs and digits as models write them besides ASCII: the minus sign U+2212, dashes, full-width and small forms.
+ * Without this, `Change: −5` would read as +5 (the first-integer rule skips the sign it does not know).
+ */
+function normaliseSignsAndDigits(text: string): string {
+  return text
+    .replace(/[\u2212\u2012\u2013\u2014\uFE63\uFF0D](?=\s*[0-9\uFF10-\uFF19])/g, '-')
+    .replace(/[\uFE62\uFF0B](?=\s*[0-9\uFF10-\uFF19])/g, '+')
+    .replace(/[\uFF10-\uFF19]/g, (digit) => String(digit.charCodeAt(0) - 0xff10));
+}
+
 /** Extract Δ from the Change field by the preset's rule; `undefined` when it yields no integer. */
-export function extractDelta(changeText: string, rule: DeltaRule): number | undefined {
+export function extractDelta(rawChangeText: string, rule: DeltaRule): number | undefined {
+  const changeText = normaliseSignsAndDigits(rawChangeText);
   if (rule === 'first-integer') {
     const match = /[+-]?\d+/.exec(changeText);
     return match ? Number.parseInt(match[0], 10) : undefined;

@@ -133,6 +133,23 @@ describe('runTraining: logs repaired on resume', () => {
     expect(stepsOf(join(runDirectory, 'rollouts.jsonl'))).toEqual([0, 0, 1, 1, 2, 2]);
   });
 
+  it('should drop only a torn line inside the logs and keep the held steps after it', async () => {
+    const runDirectory = mkdtempSync(join(tmpdir(), 'rlver-torn-middle-'));
+    await train(runDirectory, 3);
+    for (const name of ['metrics.jsonl', 'rollouts.jsonl']) {
+      const file = join(runDirectory, name);
+      const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+      // Line 2 torn by a kill, the next record appended after it (and, in rollouts, glued onto it).
+      const torn = (lines[1] ?? '').slice(0, 30);
+      const rest = lines.slice(1);
+      const middle = name === 'metrics.jsonl' ? [torn, ...rest] : [`${torn}${rest[0]}`, ...rest];
+      writeFileSync(file, `${[lines[0], ...middle].join('\n')}\n`);
+    }
+    await train(runDirectory, 4);
+    expect(stepsOf(join(runDirectory, 'metrics.jsonl'))).toEqual([0, 1, 2, 3]);
+    expect(stepsOf(join(runDirectory, 'rollouts.jsonl'))).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+  });
+
   it('should not repeat the records of a step that is redone after a kill before its checkpoint', async () => {
     const runDirectory = mkdtempSync(join(tmpdir(), 'rlver-dup-'));
     await train(runDirectory, 3);
