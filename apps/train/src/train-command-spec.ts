@@ -33,6 +33,11 @@ export const TRAIN_COMMAND: CommandSpec = {
     'run-id': { type: 'string', description: 'Run folder name (default <preset>-<algo>[-think]-s<seed>)' },
     'runs-dir': { type: 'string', description: 'Parent folder of run folders' },
     resume: { type: 'boolean', description: 'Continue the run folder from its last checkpoint' },
+    'report-to': {
+      type: 'string',
+      description:
+        'Experiment trackers, a comma list: tensorboard (runs/<run-id>/tensorboard), mlflow (MLFLOW_TRACKING_URI), none, all',
+    },
     'timeout-ms': { type: 'string', description: 'Limit of one simulator LLM call in ms (default 120000)' },
     'max-retries': {
       type: 'string',
@@ -50,6 +55,8 @@ export const TRAIN_COMMAND: CommandSpec = {
     'Outputs: runs/<run-id>/ holds config.json, metrics.jsonl (one line per step; metric names in apps/train/README.md),',
     'rollouts.jsonl, checkpoints/ (latest + every checkpointEvery steps), before/ and after/ benchmark folders,',
     'summary.json ({"before": {score, success, failure, monitors}, "after": {…}, "training", "warnings"}) and report.html.',
+    'With --report-to tensorboard,mlflow the step metrics (same names) also go to TensorBoard event files in',
+    'runs/<run-id>/tensorboard/ and to the MLflow server at MLFLOW_TRACKING_URI; a failing tracker warns once.',
     '',
     'Reward hacking: every step logs the degenerate-reply monitors (monitor/*); the progress line shows the degenerate',
     'share next to the reward, and the run ends with a warning when that share rose by more than 5 points',
@@ -91,6 +98,7 @@ export const FLAG_TO_FIELD: Record<string, string> = {
   'group-size': 'groupSize',
   'run-id': 'runId',
   'runs-dir': 'runsDir',
+  'report-to': 'reportTo',
 };
 
 /** Flags that set a field of the `simulatorEndpoint` block (integers). */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRunTracker } from './create-run-tracker';
-import { startMLflowTestServer } from './mlflow/mlflow-test-server';
 import { parseReportTo } from './parse-report-to';
+import { startMLflowTestServer } from './test/mlflow-test-server';
 
 describe('parseReportTo', () => {
   it('should read a TRL-style comma list, none and all, and name the backends on a typo', () => {

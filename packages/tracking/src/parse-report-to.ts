@@ -6,7 +6,8 @@ export type ReportToBackend = (typeof REPORT_TO_BACKENDS)[number];
 
 /**
  * Parse `--report-to` (a comma list as in TRL, or a list from a config file): `none` or empty means no tracking,
- * `all` every backend. Duplicates are dropped; an unknown name throws, naming the ones there are.
+ * `all` every backend. Duplicates are dropped; an unknown name throws, naming the ones there are (the message starts
+ * with `field`; pass `''` to leave it out).
  */
 export function parseReportTo(value: string | readonly string[], field = '--report-to'): ReportToBackend[] {
   const names = (typeof value === 'string' ? value.split(',') : value).map((name) => name.trim().toLowerCase());
@@ -24,7 +25,7 @@ export function parseReportTo(value: string | readonly string[], field = '--repo
           : '';
       throw new InvalidConfigError({
         field,
-        message: `${field} "${name}" is not a tracking backend; use a comma list of ${REPORT_TO_BACKENDS.join(', ')} (or none, all)${hint}`,
+        message: `${field ? `${field} ` : ''}"${name}" is not a tracking backend; use a comma list of ${REPORT_TO_BACKENDS.join(', ')} (or none, all)${hint}`,
       });
     }
     chosen.add(name as ReportToBackend);

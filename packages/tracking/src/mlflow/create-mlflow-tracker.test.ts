@@ -1,7 +1,7 @@
 import { InvalidConfigError } from '@rlver/spec';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startMLflowTestServer } from '../test/mlflow-test-server';
 import { createMLflowTracker } from './create-mlflow-tracker';
-import { startMLflowTestServer } from './mlflow-test-server';
 
 describe('createMLflowTracker', () => {
   const servers: { close(): Promise<void> }[] = [];

@@ -2,6 +2,7 @@ import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
 import type { ExperimentTrackerV1, TrackedRunStatus } from '../experiment-tracker-v1';
 import { flattenConfig } from '../flatten-config';
 import { TrackingError } from '../tracking-error';
+import { eventLoopTimeout } from './event-loop-timeout';
 
 export interface MLflowTrackerOptions {
   /** Tracking server, e.g. `http://127.0.0.1:5000` (default: `MLFLOW_TRACKING_URI`). */
@@ -12,7 +13,7 @@ export interface MLflowTrackerOptions {
   runName: string;
   /** Environment to read `MLFLOW_*` from (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Limit of one HTTP call in ms (default 10000). */
+  /** Limit of one HTTP call in ms of free event-loop time (default 30000; see `eventLoopTimeout`). */
   timeoutMs?: number;
   /** Milliseconds since the epoch (default `Date.now`). */
   now?: () => number;
@@ -65,21 +66,25 @@ export function createMLflowTracker(options: MLflowTrackerOptions): ExperimentTr
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
     const url = `${baseUrl}/api/2.0/mlflow/${path}`;
     let response: Response;
+    let text: string;
+    const timeout = eventLoopTimeout(options.timeoutMs ?? 30_000);
     try {
       response = await fetch(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        signal: timeout.signal,
       });
+      text = await response.text();
     } catch (error) {
       throw new TrackingError({
         backend: 'mlflow',
         message: `MLflow at ${baseUrl} did not answer ${path} (${(error as Error).message}); check MLFLOW_TRACKING_URI`,
         cause: error,
       });
+    } finally {
+      timeout.clear();
     }
-    const text = await response.text();
     const parsed = safeParseJSON<Record<string, unknown>>(text || '{}');
     const value = parsed.success && parsed.value !== null && typeof parsed.value === 'object' ? parsed.value : {};
     if (!response.ok) {

@@ -1,64 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import protobuf from 'protobufjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readEventFile, referenceCrc32c, referenceMask } from '../test/read-tensorboard-events';
 import { crc32c, maskedCrc32c } from './crc32c';
 import { createTensorBoardTracker } from './create-tensorboard-tracker';
-
-// An independent reader: CRC-32C from the `crc-32` package, protobuf decoding by protobufjs from the field
-// numbers of tensorflow/core/util/event.proto and framework/summary.proto (not from our encoder).
-const require = createRequire(import.meta.url);
-const referenceCrc32c = require('crc-32/crc32c') as { buf(data: Uint8Array): number };
-const root = protobuf.Root.fromJSON({
-  nested: {
-    SummaryValue: { fields: { tag: { type: 'string', id: 1 }, simpleValue: { type: 'float', id: 2 } } },
-    Summary: { fields: { value: { rule: 'repeated', type: 'SummaryValue', id: 1 } } },
-    Event: {
-      fields: {
-        wallTime: { type: 'double', id: 1 },
-        step: { type: 'int64', id: 2 },
-        fileVersion: { type: 'string', id: 3 },
-        summary: { type: 'Summary', id: 5 },
-      },
-    },
-  },
-});
-const EventType = root.lookupType('Event');
-
-interface DecodedEvent {
-  wallTime: number;
-  step: number;
-  fileVersion?: string;
-  summary?: { value: { tag: string; simpleValue: number }[] };
-}
-
-/** Masked CRC as the TFRecord docs write it: ((crc >> 15) | (crc << 17)) + 0xa282ead8, in 32 bits. */
-function referenceMask(bytes: Uint8Array): number {
-  const crc = BigInt(referenceCrc32c.buf(bytes) >>> 0);
-  const rotated = ((crc >> 15n) | (crc << 17n)) & 0xffffffffn;
-  return Number((rotated + 0xa282ead8n) & 0xffffffffn);
-}
-
-function readEventFile(file: string): DecodedEvent[] {
-  const bytes = new Uint8Array(readFileSync(file));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const events: DecodedEvent[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const length = Number(view.getBigUint64(offset, true));
-    expect(view.getUint32(offset + 8, true)).toBe(referenceMask(bytes.subarray(offset, offset + 8)));
-    const data = bytes.subarray(offset + 12, offset + 12 + length);
-    expect(view.getUint32(offset + 12 + length, true)).toBe(referenceMask(data));
-    const event = EventType.toObject(EventType.decode(data), { longs: Number, defaults: true }) as DecodedEvent;
-    events.push(event);
-    offset += 12 + length + 4;
-  }
-  expect(offset).toBe(bytes.length);
-  return events;
-}
 
 const pythonHasTensorBoard =
   spawnSync('python3', ['-c', 'import tensorboard'], { encoding: 'utf8', timeout: 60_000 }).status === 0;

@@ -23,6 +23,7 @@ const COMMON = {
   maxConsecutiveSkippedUpdates: 3,
   maxErrorFraction: 0.5,
   runsDir: 'runs',
+  reportTo: [],
   ppo: {},
   grpo: {},
 } as const satisfies Partial<TrainConfig>;
