@@ -15,7 +15,9 @@ describe('parseReportTo', () => {
     expect(() => parseReportTo('tensorbord')).toThrow(
       /"tensorbord" is not a tracking backend; use .*tensorboard, mlflow/,
     );
-    expect(() => parseReportTo(['wandb'], 'reportTo')).toThrow(/reportTo "wandb".*wandb sync --sync-tensorboard/);
+    expect(() => parseReportTo(['wandb'], 'reportTo')).toThrow(
+      /reportTo "wandb".*wandb sync runs\/<run-id>\/tensorboard/,
+    );
   });
 });
 

@@ -21,7 +21,7 @@ export function parseReportTo(value: string | readonly string[], field = '--repo
     if (!(REPORT_TO_BACKENDS as readonly string[]).includes(name)) {
       const hint =
         name === 'wandb'
-          ? ' (W&B is not built in yet: report to tensorboard and run `wandb sync --sync-tensorboard <run>/tensorboard`, or see docs/decisions/2026-11-26-experiment-tracking.md)'
+          ? ' (W&B is not built in yet: report to tensorboard, then import the event files with `wandb sync runs/<run-id>/tensorboard`)'
           : '';
       throw new InvalidConfigError({
         field,
