@@ -51,7 +51,8 @@ export const SERVE_SPEC: CommandSpec = {
     },
     'base-url': {
       type: 'string',
-      description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
+      description:
+        'OpenAI-compatible endpoint for openai:<model> (default $OPENAI_BASE_URL, else https://api.openai.com/v1)',
     },
     cache: {
       type: 'string',

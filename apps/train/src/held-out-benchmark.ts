@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunBenchmarkOptions } from '@rlver/bench';
+import { defaultBaseURL } from '@rlver/llm';
 import type { DialoguePolicyV1, Profile, UserSimulatorV1 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '@rlver/trainer';
 
@@ -25,7 +26,7 @@ export function heldOutBenchmarkOptions(
     endpoints: config.simulator.startsWith('openai:')
       ? {
           simulator: {
-            baseURL: config.baseURL ?? 'https://api.openai.com/v1',
+            baseURL: config.baseURL ?? defaultBaseURL(),
             model: config.simulator.slice('openai:'.length),
           },
         }

@@ -17,7 +17,10 @@ export const TRAIN_COMMAND: CommandSpec = {
       description: '"embedded" or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json)',
     },
     simulator: { type: 'string', description: '"offline" or "openai:<model>" (any OpenAI-compatible endpoint)' },
-    'base-url': { type: 'string', description: 'Base URL of the simulator endpoint, e.g. http://127.0.0.1:8000/v1' },
+    'base-url': {
+      type: 'string',
+      description: 'Base URL of the simulator endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL)',
+    },
     cache: { type: 'string', description: 'Record/replay of simulator LLM calls', choices: ['write', 'read', 'off'] },
     'cache-dir': { type: 'string', description: 'Folder of the record/replay cache' },
     lang: { type: 'string', description: 'Shipped scenario language(s)', choices: ['zh', 'en', 'both'] },
