@@ -1,8 +1,9 @@
-import type { CommandSpec } from '@rlver/cli-kit';
+import { type CommandSpec, packageVersion } from '@rlver/cli-kit';
 
 /** Flags of `rlver-train`; each maps to a config field (`--steps` → `steps`). */
 export const TRAIN_COMMAND: CommandSpec = {
   usage: 'rlver-train [options]',
+  version: packageVersion(import.meta.url),
   summary:
     'Train a dialogue policy with reinforcement learning from verifiable emotion rewards (RLVER): the policy talks to\n' +
     'simulated users, the final emotion / 100 is the reward, PPO or GRPO updates the weights. With no options it runs\n' +
@@ -36,6 +37,10 @@ export const TRAIN_COMMAND: CommandSpec = {
     'run-id': { type: 'string', description: 'Run folder name (default <preset>-<algo>[-think]-s<seed>)' },
     'runs-dir': { type: 'string', description: 'Parent folder of run folders' },
     resume: { type: 'boolean', description: 'Continue the run folder from its last checkpoint' },
+    'print-config': {
+      type: 'boolean',
+      description: 'Print the resolved config (valid YAML) with where each value came from, then exit',
+    },
     'report-to': {
       type: 'string',
       description:
