@@ -60,6 +60,15 @@ describe('root commands (pnpm train | bench | serve)', () => {
     }
   });
 
+  it('should print the resolved config with the source of each value and start nothing', async () => {
+    const result = await pnpm(['train', '--print-config', '--steps', '3', '--report-to', 'tensorboard']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^steps: 3 {2}# --steps$/m);
+    expect(result.stdout).toMatch(/^reportTo: \["tensorboard"\] {2}# --report-to$/m);
+    expect(result.stdout).toMatch(/^seed: 0 {2}# preset embedded$/m);
+    expect(result.stderr).toBe('');
+  });
+
   it('should resolve file arguments from the folder the command was typed in', async () => {
     const cwd = join(repositoryRoot, 'packages', 'strategies');
     const result = await pnpm(['bench', 'tag', 'eval/labelled-replies.jsonl'], { cwd });
