@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
 import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
 import {
+  type AttentionPass,
+  checkAttentionBudget,
   createEmbeddedPolicy,
   initTfBackend,
   loadCheckpointPolicy,
@@ -128,6 +130,31 @@ export function checkAlgorithmConfig(config: TrainConfig) {
   return parsed.success ? undefined : parsed.error;
 }
 
+/**
+ * The longest attention passes of a step: prefilling a turn's prompts (identical branches once) and scoring
+ * a micro-batch of full sequences in the update.
+ */
+function attentionPasses(config: TrainConfig): AttentionPass[] {
+  const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
+  const microBatchSize = schema.parse(algorithmConfigInput(config)).microBatchSize;
+  const prompts = Math.min(config.concurrency, config.profilesPerStep * config.groupSize);
+  const promptTokens = config.maxContextTokens - config.sampling.maxNewTokens;
+  return [
+    {
+      what: `prefilling ${prompts} prompts of up to ${promptTokens} tokens (maxContextTokens − sampling.maxNewTokens)`,
+      rows: prompts,
+      tokens: promptTokens,
+      fields: 'maxContextTokens (or concurrency)',
+    },
+    {
+      what: `scoring a micro-batch of ${microBatchSize} sequences of up to ${config.maxContextTokens} tokens in the update`,
+      rows: microBatchSize,
+      tokens: config.maxContextTokens,
+      fields: `maxContextTokens (or ${config.algo}.microBatchSize)`,
+    },
+  ];
+}
+
 /** Whether the algorithm section asks for a KL term to the reference policy. */
 function usesKl(config: TrainConfig): boolean {
   if (config.algo === 'ppo') return (config.ppo.klMode ?? 'none') !== 'none';
@@ -144,12 +171,19 @@ export async function buildTrainingComponents(
 ): Promise<TrainingWiring> {
   const backend = await initTfBackend();
   const endpoints = endpointsOf(config);
-  const trainSimulator = buildSimulator(config.simulator, config.trainEmotionPreset, endpoints, {
-    maxPolicyTurns: config.maxPolicyTurns,
-    ...(config.trainDeltaClamp === undefined ? {} : { deltaClamp: config.trainDeltaClamp }),
-  });
+  const trainSimulator = buildSimulator(
+    config.simulator,
+    config.trainEmotionPreset,
+    endpoints,
+    {
+      maxPolicyTurns: config.maxPolicyTurns,
+      ...(config.trainDeltaClamp === undefined ? {} : { deltaClamp: config.trainDeltaClamp }),
+    },
+    { resolution: config.trainEmotionResolution },
+  );
   const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
+  checkAttentionBudget({ config: policy.model.config, backend, passes: attentionPasses(config) });
   // A KL term needs the frozen starting policy (also when resuming: the reference never moves).
   const referencePolicy = usesKl(config)
     ? (await buildPolicy({ ...config, algo: 'grpo' }, undefined)).model
@@ -166,6 +200,9 @@ export async function buildTrainingComponents(
     trainProfiles: trainProfilesOf(config),
     ...evaluation,
     tagger: createRuleTagger(),
-    savePolicy: (directory) => saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer }),
+    // Run checkpoints are what --resume continues from: float32 master weights, so a resumed run matches an
+    // uninterrupted one (a BF16 copy would round every update away). Exports keep the input dtype.
+    savePolicy: (directory) =>
+      saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer, dtype: 'F32' }),
   };
 }

@@ -1,7 +1,9 @@
 import { fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { RunBenchmarkOptions } from '@rlver/bench';
 import { defaultBaseURL } from '@rlver/llm';
+import { initTfBackend } from '@rlver/policy';
 import type { DialoguePolicyV1, Profile, UserSimulatorV1 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '@rlver/trainer';
 
@@ -54,11 +56,23 @@ export type BackgroundBenchmarkOutcome = { ok: true } | { ok: false; reason: str
  * usual append-only results into `outDir`; the parent then calls `runBenchmark` on the same folder, which resumes and finds every dialogue done (or runs what is missing, e.g.
  * after a failure here). Never rejects.
  */
-export function runBenchmarkInBackground(request: BackgroundBenchmarkRequest): Promise<BackgroundBenchmarkOutcome> {
+export async function runBenchmarkInBackground(
+  request: BackgroundBenchmarkRequest,
+): Promise<BackgroundBenchmarkOutcome> {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   const childModule = fileURLToPath(new URL(`./benchmark-child${extension}`, import.meta.url));
+  // The child runs on the parent's backend, so its dialogues are the ones the parent would produce; on
+  // native TensorFlow it takes half the cores for its ops, as the parent keeps training on all of them.
+  const backend = await initTfBackend({ log: () => {} });
+  const env = {
+    ...process.env,
+    RLVER_TF_BACKEND: backend,
+    ...(backend === 'tensorflow' && process.env.TF_NUM_INTRAOP_THREADS === undefined
+      ? { TF_NUM_INTRAOP_THREADS: String(Math.max(1, Math.floor(availableParallelism() / 2))) }
+      : {}),
+  };
   return new Promise((resolve) => {
-    const child = fork(childModule, [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(childModule, [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
     let errorOutput = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       errorOutput = (errorOutput + chunk.toString()).slice(-2000);

@@ -43,8 +43,9 @@ describe('rlver-train (the real CLI, embedded default shrunk)', () => {
     expect(summary.before.dialogues).toBe(2);
     expect(summary.after.dialogues).toBe(2);
 
-    // The same benchmark in this process with a fresh starting policy: the same dialogues, word for word.
-    await initTfBackend({ preferred: 'wasm', log: () => {} });
+    // The same benchmark in this process with a fresh starting policy: the same dialogues, word for word. The
+    // CLI picked its backend the default way (native TensorFlow where built), so this process does too.
+    await initTfBackend({ log: () => {} });
     const config = resolveTrainConfig({ configFile });
     const policy = await buildPolicy(config, undefined);
     const inProcess = await runBenchmark(

@@ -6,6 +6,7 @@ import { classifyIntention, type IntentionKey, InvalidConfigError, type Profile,
 import { createRunTracker } from '@rlver/tracking';
 import {
   buildTrainingSummary,
+  checkpointFolderName,
   defaultRunId,
   describeStrategyShift,
   readCheckpointState,
@@ -55,6 +56,18 @@ async function evaluate(
  * finding every dialogue done (or running what the child could not). Dialogues do not depend on the split (each
  * request carries its own sampling seed), so the result equals a single-process run.
  */
+/** Why the run stopped early, and the newest step checkpoint taken before its replies began to degrade. */
+function describeEarlyStop(
+  stop: NonNullable<Awaited<ReturnType<typeof runTraining>>['stoppedEarly']>,
+  config: TrainConfig,
+): string {
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const window = config.degenerationStop?.window ?? 1;
+  const clean = Math.floor((stop.step + 1 - window) / config.checkpointEvery) * config.checkpointEvery;
+  const earlier = clean > 0 ? `; checkpoints/${checkpointFolderName(clean)} predates the rise` : '';
+  return `warning: training stopped after step ${stop.step + 1}: degenerate replies rose from ${percent(stop.baseline)} (first ${window} steps) to ${percent(stop.recent)} (last ${window}), likely reward hacking (degenerationStop)${earlier}`;
+}
+
 async function evaluateAfterTraining(
   wiring: Parameters<typeof heldOutBenchmarkOptions>[1],
   config: TrainConfig,
@@ -178,6 +191,7 @@ export async function runTrainApp(
     log(`interrupted after ${outcome.completedSteps} steps; continue with the same command and --resume`);
     return 130;
   }
+  if (outcome.stoppedEarly) log(describeEarlyStop(outcome.stoppedEarly, config));
   if (background) before = await collectBackgroundBenchmark(background, config, beforeDirectory);
   const after = config.evaluate ? await evaluateAfterTraining(wiring, config, runDirectory, latestPolicy) : undefined;
   const metricsText = readFileSync(join(runDirectory, 'metrics.jsonl'), 'utf8');

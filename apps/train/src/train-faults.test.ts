@@ -37,11 +37,13 @@ describe('rlver-train: input and endpoint faults (the real CLI)', () => {
   }, 120_000);
 
   it('should refuse --run-id .. (it would write into the parent of --runs-dir)', async () => {
-    const runsDir = mkdtempSync(join(tmpdir(), 'rlver-train-runid-'));
+    // A private parent, so a stray config.json left in the shared temp folder by anything else cannot decide it.
+    const parent = mkdtempSync(join(tmpdir(), 'rlver-train-runid-'));
+    const runsDir = join(parent, 'runs');
     const result = await rlverTrain(['--runs-dir', runsDir, '--run-id', '..', '--steps', '1']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--run-id/);
-    expect(existsSync(join(runsDir, '..', 'config.json'))).toBe(false);
+    expect(existsSync(join(parent, 'config.json'))).toBe(false);
   }, 120_000);
 
   it('should take --timeout-ms and --max-retries for the simulator endpoint', async () => {

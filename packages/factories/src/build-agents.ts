@@ -17,8 +17,9 @@ export function buildSimulator(
   preset: EmotionPresetName,
   endpoints: EndpointFactory,
   emotion: Partial<EmotionSettings> = {},
+  offline: { resolution?: 'steps' | 'fine' } = {},
 ): UserSimulatorV1 {
-  if (value === 'offline') return createOfflineSimulator({ preset, emotion });
+  if (value === 'offline') return createOfflineSimulator({ preset, emotion, ...offline });
   const client = endpoints.clientFor('--simulator', value);
   if (client) return createLlmSimulator({ client, preset, emotion });
   throw new InvalidConfigError({

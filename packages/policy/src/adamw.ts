@@ -2,6 +2,7 @@ import { InvalidConfigError, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import type { NamedFloatTensor } from './safetensors';
+import { variableFrom } from './variable-from';
 
 /** AdamW settings (PyTorch `torch.optim.AdamW` semantics: decoupled weight decay). */
 export const adamWConfigSchema = z
@@ -62,7 +63,7 @@ export function createAdamW(input: AdamWConfigInput): AdamW {
   const momentsOf = (variable: tf.Variable): Moments => {
     let entry = moments.get(variable);
     if (!entry) {
-      entry = { m: tf.variable(tf.zerosLike(variable), false), v: tf.variable(tf.zerosLike(variable), false) };
+      entry = { m: variableFrom(tf.zerosLike(variable), false), v: variableFrom(tf.zerosLike(variable), false) };
       moments.set(variable, entry);
     }
     return entry;

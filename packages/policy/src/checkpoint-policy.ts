@@ -41,6 +41,21 @@ export async function loadCheckpointPolicy(
 ): Promise<TfjsDialoguePolicy> {
   const model = await loadTransformerModel(directory, options);
   const tokenizer = await loadPolicyTokenizer(directory, { extraEosTokens: options.extraEosTokens });
+  // Found here, at load, rather than inside every episode minutes later.
+  if (tokenizer.vocabSize > model.vocabSize) {
+    model.dispose();
+    throw new InvalidConfigError({
+      field: 'vocab_size',
+      message: `${join(directory, 'tokenizer.json')} has token ids up to ${tokenizer.vocabSize - 1}, but ${join(directory, 'config.json')} field "vocab_size" is ${model.vocabSize} (the embedding rows): the tokenizer does not belong to these weights. Use the tokenizer files saved with the model.`,
+    });
+  }
+  if ((options.chatTemplate ?? tokenizer.chatTemplate) === undefined) {
+    model.dispose();
+    throw new InvalidConfigError({
+      field: 'chat_template',
+      message: `${join(directory, 'tokenizer_config.json')} has no "chat_template", and the policy renders every turn through one: add the model's chat template there, or pass chatTemplate.`,
+    });
+  }
   const stopTokenIds = options.stopTokenIds ?? [
     ...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds, ...(await generationEosIds(directory))]),
   ];

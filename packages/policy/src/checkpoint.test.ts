@@ -10,7 +10,7 @@ import { loadCheckpointPolicy } from './checkpoint-policy';
 import { generate } from './generate';
 import { loadPolicyTokenizer } from './policy-tokenizer';
 import { useTestBackend } from './test/test-backend';
-import { TINY_MODEL_CONFIG, TINY_SPECIAL, writeTinyCheckpoint } from './test/tiny-checkpoint';
+import { TINY_MODEL_CONFIG, TINY_SPECIAL, tinyTokenizerJson, writeTinyCheckpoint } from './test/tiny-checkpoint';
 import { requestSeed } from './tfjs-dialogue-policy';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 
@@ -149,5 +149,27 @@ describe('a hand-written Qwen2-style checkpoint', () => {
     expect(copiedTokenizer.chatTemplate).toBe(tokenizer.chatTemplate);
     model.dispose();
     copy.dispose();
+  });
+
+  it('should refuse at load a tokenizer larger than the embedding, and a folder without a chat template', async () => {
+    const directory = join(root, 'mismatched');
+    await writeTinyCheckpoint(directory, { seed: 11 });
+    // A tokenizer of a bigger model: one added token past the embedding's last row.
+    const tokenizerJson = tinyTokenizerJson();
+    const added = tokenizerJson.added_tokens as Array<Record<string, unknown>>;
+    added.push({ ...added[0], id: TINY_MODEL_CONFIG.vocabSize + 40, content: '<|extra|>' });
+    await writeFile(join(directory, 'tokenizer.json'), JSON.stringify(tokenizerJson));
+    await expect(loadCheckpointPolicy(directory)).rejects.toThrow(
+      /tokenizer\.json has token ids up to \d+, but .*config\.json field "vocab_size" is \d+ \(the embedding rows\)/,
+    );
+    const templateless = join(root, 'templateless');
+    await writeTinyCheckpoint(templateless, { seed: 12 });
+    const tokenizerConfig = safeParseJSON<Record<string, unknown>>(
+      await readFile(join(templateless, 'tokenizer_config.json'), 'utf8'),
+    );
+    if (!tokenizerConfig.success) throw tokenizerConfig.error;
+    const { chat_template: _template, ...withoutTemplate } = tokenizerConfig.value;
+    await writeFile(join(templateless, 'tokenizer_config.json'), JSON.stringify(withoutTemplate));
+    await expect(loadCheckpointPolicy(templateless)).rejects.toThrow(/tokenizer_config\.json has no "chat_template"/);
   });
 });

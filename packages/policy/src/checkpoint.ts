@@ -1,15 +1,19 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidInputError } from '@rlver/spec';
-import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import type { AdamW } from './adamw';
-import type { LoraTarget } from './lora';
-import { loraTargetSchema } from './lora';
-import { modelConfigFromHF, modelConfigToHF } from './model-config';
+import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
+import { loadAdapters, saveAdapters } from './peft-adapter';
 import type { PolicyTokenizer } from './policy-tokenizer';
 import { readJsonObject } from './policy-tokenizer';
-import { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
+import {
+  bytesPerElement,
+  type NamedFloatTensor,
+  readSafetensors,
+  type SafetensorsDtype,
+  writeSafetensors,
+} from './safetensors';
 import { TransformerModel } from './transformer-model';
 import { weightsFromNamedTensors } from './transformer-weights';
 
@@ -25,38 +29,44 @@ export interface SaveCheckpointOptions {
   trainerState?: Record<string, unknown>;
   /** Shard the weights into files of at most this many bytes with model.safetensors.index.json (default: one file). */
   maxShardBytes?: number;
+  /**
+   * Storage dtype of the weights: the dtype the model was loaded in (`model.source`) by default, else F32.
+   * F16 / BF16 round to nearest even, so weights trained in float32 lose precision as they do in PyTorch.
+   */
+  dtype?: SafetensorsDtype;
+  /** generation_config.json content (default: the loaded checkpoint's, else bos/eos/pad from the config). */
+  generationConfig?: Record<string, unknown>;
 }
 
-const MODULE_OF: Record<LoraTarget, string> = {
-  q_proj: 'self_attn',
-  k_proj: 'self_attn',
-  v_proj: 'self_attn',
-  o_proj: 'self_attn',
-  gate_proj: 'mlp',
-  up_proj: 'mlp',
-  down_proj: 'mlp',
-};
-const peftName = (layer: number, target: LoraTarget, matrix: 'A' | 'B') =>
-  `base_model.model.model.layers.${layer}.${MODULE_OF[target]}.${target}.lora_${matrix}.weight`;
+/** HF `torch_dtype` names of the stored dtypes. */
+const TORCH_DTYPES: Record<SafetensorsDtype, string> = { F32: 'float32', F16: 'float16', BF16: 'bfloat16' };
+/** The file of the PPO value head (TRL names `v_head.summary.*`), apart from the language model's weights. */
+export const VALUE_HEAD_FILE = 'value_head.safetensors';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-async function writeWeights(directory: string, tensors: NamedFloatTensor[], maxShardBytes?: number): Promise<void> {
-  const totalBytes = tensors.reduce((sum, tensor) => sum + tensor.data.byteLength, 0);
+async function writeWeights(
+  directory: string,
+  tensors: NamedFloatTensor[],
+  dtype: SafetensorsDtype,
+  maxShardBytes?: number,
+): Promise<void> {
+  const bytes = (tensor: NamedFloatTensor) => tensor.data.length * bytesPerElement(dtype);
+  const totalBytes = tensors.reduce((sum, tensor) => sum + bytes(tensor), 0);
   if (maxShardBytes === undefined || totalBytes <= maxShardBytes) {
-    await writeFile(join(directory, 'model.safetensors'), writeSafetensors(tensors, { format: 'pt' }));
+    await writeFile(join(directory, 'model.safetensors'), writeSafetensors(tensors, { format: 'pt' }, dtype));
     return;
   }
   const shards: NamedFloatTensor[][] = [[]];
   let shardBytes = 0;
   for (const tensor of tensors) {
     const current = shards[shards.length - 1] as NamedFloatTensor[];
-    if (current.length > 0 && shardBytes + tensor.data.byteLength > maxShardBytes) {
+    if (current.length > 0 && shardBytes + bytes(tensor) > maxShardBytes) {
       shards.push([tensor]);
-      shardBytes = tensor.data.byteLength;
+      shardBytes = bytes(tensor);
     } else {
       current.push(tensor);
-      shardBytes += tensor.data.byteLength;
+      shardBytes += bytes(tensor);
     }
   }
   const pad = (index: number) => String(index).padStart(5, '0');
@@ -64,37 +74,29 @@ async function writeWeights(directory: string, tensors: NamedFloatTensor[], maxS
   for (const [index, shard] of shards.entries()) {
     const file = `model-${pad(index + 1)}-of-${pad(shards.length)}.safetensors`;
     for (const tensor of shard) weightMap[tensor.name] = file;
-    await writeFile(join(directory, file), writeSafetensors(shard, { format: 'pt' }));
+    await writeFile(join(directory, file), writeSafetensors(shard, { format: 'pt' }, dtype));
   }
   const index = { metadata: { total_size: totalBytes }, weight_map: weightMap };
   await writeFile(join(directory, 'model.safetensors.index.json'), json(index));
 }
 
-async function loraTensors(model: TransformerModel): Promise<NamedFloatTensor[]> {
-  const tensors: NamedFloatTensor[] = [];
-  for (const [layer, perLayer] of (model.loraState?.adapters ?? []).entries()) {
-    for (const [target, adapter] of Object.entries(perLayer) as Array<
-      [LoraTarget, { a: tf.Variable; b: tf.Variable }]
-    >) {
-      tensors.push({
-        name: peftName(layer, target, 'A'),
-        shape: [...adapter.a.shape],
-        data: (await adapter.a.data()) as Float32Array,
-      });
-      tensors.push({
-        name: peftName(layer, target, 'B'),
-        shape: [...adapter.b.shape],
-        data: (await adapter.b.data()) as Float32Array,
-      });
-    }
-  }
-  return tensors;
+/** generation_config.json as transformers derives it from config.json (`GenerationConfig.from_model_config`). */
+function generationConfigOf(model: TransformerModel): Record<string, unknown> {
+  const { bosTokenId, eosTokenIds, padTokenId } = model.config;
+  return {
+    _from_model_config: true,
+    ...(bosTokenId === undefined ? {} : { bos_token_id: bosTokenId }),
+    ...(eosTokenIds.length === 0 ? {} : { eos_token_id: eosTokenIds.length === 1 ? eosTokenIds[0] : [...eosTokenIds] }),
+    ...(padTokenId === undefined ? {} : { pad_token_id: padTokenId }),
+  };
 }
 
 /**
- * Write a Hugging Face model folder: config.json, model.safetensors (or shards + index), the tokenizer
- * files, LoRA adapters in PEFT format (adapter_config.json, adapter_model.safetensors; base weights
- * unmerged) and the optimizer state. Loading it back gives bit-identical weights.
+ * Write a Hugging Face model folder: config.json, generation_config.json, model.safetensors (or shards +
+ * index) in the model's storage dtype, the value head in value_head.safetensors, the tokenizer files, LoRA
+ * adapters in PEFT format (adapter_config.json, adapter_model.safetensors; base weights unmerged) and the
+ * optimizer state. Loading it back gives bit-identical weights when the dtype is F32 or the weights are
+ * those loaded.
  */
 export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<void> {
   const { directory, model } = options;
@@ -102,22 +104,21 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   const lora = model.loraState;
   const wasMerged = lora?.mergedBase !== undefined;
   if (wasMerged) model.unmergeLora();
-  await writeFile(join(directory, 'config.json'), json(modelConfigToHF(model.config)));
-  await writeWeights(directory, await model.exportWeights(), options.maxShardBytes);
-  if (lora) {
-    const adapterConfig = {
-      peft_type: 'LORA',
-      task_type: 'CAUSAL_LM',
-      r: lora.config.rank,
-      lora_alpha: lora.config.alpha,
-      target_modules: lora.config.targetModules,
-      lora_dropout: 0,
-      bias: 'none',
-      fan_in_fan_out: false,
-    };
-    await writeFile(join(directory, 'adapter_config.json'), json(adapterConfig));
-    await writeFile(join(directory, 'adapter_model.safetensors'), writeSafetensors(await loraTensors(model)));
-  }
+  const dtype = options.dtype ?? model.source?.dtype ?? 'F32';
+  await writeFile(join(directory, 'config.json'), json(modelConfigToHF(model.config, TORCH_DTYPES[dtype])));
+  const generationConfig = options.generationConfig ?? model.source?.generationConfig ?? generationConfigOf(model);
+  await writeFile(join(directory, 'generation_config.json'), json(generationConfig));
+  const tensors = await model.exportWeights();
+  const isValueHead = (tensor: NamedFloatTensor) => tensor.name.startsWith('v_head.');
+  await writeWeights(
+    directory,
+    tensors.filter((tensor) => !isValueHead(tensor)),
+    dtype,
+    options.maxShardBytes,
+  );
+  const valueHead = tensors.filter(isValueHead);
+  if (valueHead.length > 0) await writeFile(join(directory, VALUE_HEAD_FILE), writeSafetensors(valueHead));
+  if (lora) await saveAdapters(model, directory);
   if (wasMerged) model.mergeLora();
   if (options.tokenizer) {
     await writeFile(join(directory, 'tokenizer.json'), json(options.tokenizer.tokenizerJson));
@@ -147,10 +148,14 @@ const exists = (path: string) =>
 
 const indexSchema = z.object({ weight_map: z.record(z.string(), z.string()) });
 
-/** Every tensor of a model folder (model.safetensors, or the shards listed in model.safetensors.index.json). */
+/**
+ * Every tensor of a model folder: model.safetensors, or the shards listed in model.safetensors.index.json,
+ * and the value head of value_head.safetensors when present.
+ */
 export async function readCheckpointTensors(directory: string): Promise<Map<string, NamedFloatTensor>> {
   const indexPath = join(directory, 'model.safetensors.index.json');
   const files = (await exists(indexPath)) ? await readShardList(indexPath) : ['model.safetensors'];
+  if (await exists(join(directory, VALUE_HEAD_FILE))) files.push(VALUE_HEAD_FILE);
   const tensors = new Map<string, NamedFloatTensor>();
   for (const file of files) {
     const path = join(directory, file);
@@ -191,48 +196,20 @@ export async function loadTransformerModel(
   const tensors = await readCheckpointTensors(directory);
   const weights = weightsFromNamedTensors(config, tensors, { source: directory, valueHead: options.valueHead });
   const model = new TransformerModel(config, weights);
+  const storedDtypes = new Set(
+    [...tensors.values()].filter((tensor) => !tensor.name.startsWith('v_head.')).map((tensor) => tensor.dtype),
+  );
+  const [onlyDtype] = storedDtypes;
+  const generationConfig = await readJsonObject(join(directory, 'generation_config.json'), false);
+  model.source = {
+    // Mixed storage dtypes are saved as F32, which holds every one of them exactly.
+    dtype: storedDtypes.size === 1 && onlyDtype !== undefined ? onlyDtype : 'F32',
+    ...(generationConfig ? { generationConfig } : {}),
+  };
   if ((options.loadAdapters ?? true) && (await exists(join(directory, 'adapter_config.json')))) {
     await loadAdapters(model, directory);
   }
   return model;
-}
-
-const adapterConfigSchema = z.looseObject({
-  r: z.number().int().positive(),
-  lora_alpha: z.number().positive(),
-  target_modules: z.array(loraTargetSchema),
-});
-
-async function loadAdapters(model: TransformerModel, directory: string): Promise<void> {
-  const configPath = join(directory, 'adapter_config.json');
-  const parsed = adapterConfigSchema.safeParse(await readJsonObject(configPath, true));
-  if (!parsed.success) throw new InvalidInputError({ file: configPath, message: parsed.error.message });
-  const state = model.enableLora({
-    rank: parsed.data.r,
-    alpha: parsed.data.lora_alpha,
-    targetModules: parsed.data.target_modules,
-  });
-  const path = join(directory, 'adapter_model.safetensors');
-  const tensors = new Map(readSafetensors(await readFile(path), path).map((tensor) => [tensor.name, tensor]));
-  for (const [layer, perLayer] of state.adapters.entries()) {
-    for (const [target, adapter] of Object.entries(perLayer) as Array<
-      [LoraTarget, { a: tf.Variable; b: tf.Variable }]
-    >) {
-      for (const [matrix, variable] of [
-        ['A', adapter.a],
-        ['B', adapter.b],
-      ] as const) {
-        const tensor = tensors.get(peftName(layer, target, matrix));
-        if (!tensor || tensor.data.length !== variable.size) {
-          throw new InvalidInputError({
-            file: path,
-            message: `tensor "${peftName(layer, target, matrix)}" is missing or mis-shaped.`,
-          });
-        }
-        variable.assign(tf.tensor(tensor.data, variable.shape));
-      }
-    }
-  }
 }
 
 const trainerStateSchema = z.object({

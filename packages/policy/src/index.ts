@@ -1,4 +1,11 @@
 export { type AdamW, type AdamWConfigInput, type AdamWState, adamWConfigSchema, createAdamW } from './adamw';
+export {
+  type AttentionPass,
+  attentionPassBytes,
+  backendMemoryBytes,
+  checkAttentionBudget,
+  WASM_HEAP_BYTES,
+} from './attention-budget';
 export { type ChatApiPolicyOptions, createChatApiPolicy } from './chat-api-policy';
 export {
   type LoadTransformerModelOptions,
@@ -7,6 +14,7 @@ export {
   readCheckpointTensors,
   type SaveCheckpointOptions,
   saveCheckpoint,
+  VALUE_HEAD_FILE,
 } from './checkpoint';
 export {
   createEmbeddedPolicy,
@@ -16,6 +24,7 @@ export {
 } from './checkpoint-policy';
 export { type ClippedGradients, clipByGlobalNorm } from './clip-by-global-norm';
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
+export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
 export {
   type LoraAdapter,
   type LoraConfig,
@@ -27,10 +36,11 @@ export {
 } from './lora';
 export { linear, matMul, plainMatMul } from './mat-mul';
 export {
-  hfModelConfigSchema,
-  modelConfigFromHF,
-  modelConfigToHF,
+  type ModelType,
+  modelTypeSchema,
+  type RopeScaling,
   resolveTransformerConfig,
+  ropeScalingSchema,
   type TransformerConfig,
   type TransformerConfigInput,
   transformerConfigSchema,
@@ -43,7 +53,7 @@ export {
   loadPolicyTokenizer,
   type PolicyTokenizer,
 } from './policy-tokenizer';
-export { type NamedFloatTensor, readSafetensors, writeSafetensors } from './safetensors';
+export { type NamedFloatTensor, readSafetensors, type SafetensorsDtype, writeSafetensors } from './safetensors';
 export { type SampledToken, sampleToken, type TokenSamplingOptions } from './sample-token';
 export {
   type RowScores,

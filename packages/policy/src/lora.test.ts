@@ -89,3 +89,42 @@ describe('TransformerModel.createReferenceCopy', () => {
     model.dispose();
   });
 });
+
+describe('TransformerModel.enableLora (frozen base weights)', () => {
+  it('should freeze the base weights and skip their gradients, with the same adapter gradients', async () => {
+    const model = createTransformerModel({ config: CONFIG, seed: 2, initStd: 0.3 });
+    model.enableLora({ rank: 4, targetModules: ['q_proj', 'v_proj'] });
+    for (const adapter of model.policyVariables()) adapter.assign(tf.fill(adapter.shape, 0.03));
+    const base = [...model.namedVariables()].filter(([name]) => !name.startsWith('lora.')).map(([, v]) => v);
+    expect(base.every((variable) => !variable.trainable)).toBe(true);
+    const backward = async () => {
+      let gradients: number[][] = [];
+      const profile = await tf.profile(() => {
+        const { value, grads } = tf.variableGrads(
+          () => model.languageModelLoss(ids(), mask()),
+          model.policyVariables(),
+        );
+        gradients = Object.values(grads).map((gradient) => Array.from(gradient.dataSync()));
+        tf.dispose([value, grads]);
+      });
+      const matmuls = profile.kernels.filter((kernel) => /MatMul/.test(kernel.name)).length;
+      return { gradients, matmuls };
+    };
+    const frozen = await backward();
+    for (const variable of base) variable.trainable = true;
+    const trainable = await backward();
+    expect(frozen.gradients).toHaveLength(trainable.gradients.length);
+    for (const [index, gradient] of frozen.gradients.entries()) {
+      const reference = trainable.gradients[index] as number[];
+      const difference = Math.max(
+        ...gradient.map((value, position) => Math.abs(value - (reference[position] as number))),
+      );
+      expect(difference).toBeLessThan(1e-6);
+    }
+    // wasm and cpu compute every input's gradient inside a custom gradient, so freezing removes matmuls
+    // (dW of o_proj, gate/up, down and the tied head); native TensorFlow's tape already skipped them.
+    if (tf.getBackend() === 'tensorflow') expect(frozen.matmuls).toBeLessThanOrEqual(trainable.matmuls);
+    else expect(frozen.matmuls).toBeLessThan(trainable.matmuls);
+    model.dispose();
+  });
+});

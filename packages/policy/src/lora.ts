@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights } from './transformer-weights';
+import { variableFrom } from './variable-from';
 
 export const loraTargetSchema = z.enum(['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj']);
 export type LoraTarget = z.infer<typeof loraTargetSchema>;
@@ -15,6 +16,8 @@ export const loraConfigSchema = z
     rank: z.number().int().positive().default(8),
     /** Scale numerator: the update is `(alpha / rank) · B·A` (PEFT `lora_alpha`, default 16). */
     alpha: z.number().positive().default(16),
+    /** Rank-stabilised LoRA: the update is `(alpha / √rank) · B·A` instead (PEFT `use_rslora`, default false). */
+    useRslora: z.boolean().default(false),
     /** Projections that get adapters (PEFT `target_modules`, default q_proj and v_proj). */
     targetModules: z.array(loraTargetSchema).min(1).default(['q_proj', 'v_proj']),
     /** Seed of A's initialisation (B starts at zero, so the model is unchanged at first). */
@@ -71,13 +74,14 @@ export function createLoraState(input: LoraConfigInput, config: TransformerConfi
       const bound = 1 / Math.sqrt(inSize);
       const data = Float32Array.from({ length: lora.rank * inSize }, () => (rng.next() * 2 - 1) * bound);
       perLayer[target] = {
-        a: tf.variable(tf.tensor2d(data, [lora.rank, inSize]), true),
-        b: tf.variable(tf.zeros([out, lora.rank]), true),
+        a: variableFrom(tf.tensor2d(data, [lora.rank, inSize]), true),
+        b: variableFrom(tf.zeros([out, lora.rank]), true),
       };
     }
     return perLayer;
   });
-  return { config: lora, scale: lora.alpha / lora.rank, adapters, mergedBase: undefined };
+  const scale = lora.useRslora ? lora.alpha / Math.sqrt(lora.rank) : lora.alpha / lora.rank;
+  return { config: lora, scale, adapters, mergedBase: undefined };
 }
 
 export function loraVariables(state: LoraState): tf.Variable[] {

@@ -96,6 +96,10 @@ export function linear(x: tf.Tensor2D, weight: tf.Tensor2D, bias?: tf.Tensor): t
     const product = tf.matMul(x, weight, false, true) as tf.Tensor2D;
     return bias ? (tf.add(product, bias) as tf.Tensor2D) : product;
   }
+  if (weight instanceof tf.Variable && !weight.trainable) {
+    const product = frozenLinear(x, weight);
+    return bias ? (tf.add(product, bias) as tf.Tensor2D) : product;
+  }
   const forward = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
     const save = inputs[inputs.length - 1] as tf.GradSaveFunc;
     const [input, matrix] = inputs as [tf.Tensor2D, tf.Tensor2D];
@@ -119,4 +123,21 @@ export function linear(x: tf.Tensor2D, weight: tf.Tensor2D, bias?: tf.Tensor): t
     };
   });
   return (bias ? forward(x, weight, bias) : forward(x, weight)) as tf.Tensor2D;
+}
+
+/**
+ * `x · Wᵀ` for a frozen weight (a variable with `trainable` false, such as the base weights under LoRA):
+ * the gradient is dx = dy·W alone, so the backward pass skips dW = dyᵀ·x, a matmul as large as the
+ * forward one (tfjs's tape drops unneeded gradients only after a custom gradient has computed them all).
+ */
+function frozenLinear(x: tf.Tensor2D, weight: tf.Variable): tf.Tensor2D {
+  const forward = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
+    const [input] = inputs as [tf.Tensor2D];
+    return {
+      value: plainMatMul(input, weight, false, true) as tf.Tensor2D,
+      // A variable outlives the caller's tf.tidy, so the closure may hold it until the backward pass.
+      gradFunc: (dy: tf.Tensor | tf.Tensor[]) => [plainMatMul(dy as tf.Tensor2D, weight, false, false)],
+    };
+  });
+  return forward(x) as tf.Tensor2D;
 }

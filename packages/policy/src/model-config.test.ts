@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { modelConfigFromHF, modelConfigToHF, resolveTransformerConfig } from './model-config';
+import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
+import { resolveTransformerConfig } from './model-config';
 
 /** Shape of Qwen2.5-0.5B-Instruct's config.json (public architecture numbers). */
 const QWEN2_CONFIG = {
@@ -58,6 +59,87 @@ describe('modelConfigFromHF', () => {
     });
   });
 
+  it('should apply the defaults of the transformers config class of each model type to absent fields', () => {
+    const {
+      tie_word_embeddings: _tie,
+      rope_theta: _theta,
+      bos_token_id: _bos,
+      eos_token_id: _eos,
+      ...bare
+    } = QWEN2_CONFIG;
+    // LlamaConfig: untied, rope_theta 10000, bos 1, eos 2, no bias.
+    expect(modelConfigFromHF({ ...bare, model_type: 'llama' })).toMatchObject({
+      tieWordEmbeddings: false,
+      ropeTheta: 10_000,
+      bosTokenId: 1,
+      eosTokenIds: [2],
+      attentionBias: false,
+      attentionOutputBias: false,
+      queryKeyNorm: false,
+    });
+    // Qwen2Config: untied, rope_theta 10000 (not Qwen2.5's 1e6), q/k/v bias, no o_proj bias, no bos/eos.
+    expect(modelConfigFromHF(bare)).toMatchObject({
+      tieWordEmbeddings: false,
+      ropeTheta: 10_000,
+      bosTokenId: undefined,
+      eosTokenIds: [],
+      attentionBias: true,
+      attentionOutputBias: false,
+    });
+    // Qwen3Config: head_dim 128 whatever hidden / heads is, q/k norm, no bias.
+    expect(modelConfigFromHF({ ...bare, model_type: 'qwen3' })).toMatchObject({
+      headDim: 128,
+      queryKeyNorm: true,
+      attentionBias: false,
+    });
+  });
+
+  it('should read Llama 3.1 rope scaling in both spellings and fill original_max_position_embeddings', () => {
+    const scaling = { factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 };
+    const legacy = modelConfigFromHF({
+      ...QWEN2_CONFIG,
+      model_type: 'llama',
+      rope_theta: 500000,
+      rope_scaling: { rope_type: 'llama3', ...scaling },
+    });
+    const current = modelConfigFromHF({
+      ...QWEN2_CONFIG,
+      model_type: 'llama',
+      rope_theta: undefined,
+      rope_parameters: { rope_type: 'llama3', rope_theta: 500000, ...scaling },
+    });
+    expect(legacy).toEqual(current);
+    expect(legacy).toMatchObject({
+      ropeTheta: 500000,
+      ropeScaling: { ropeType: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4 },
+    });
+    const { original_max_position_embeddings: _original, ...withoutOriginal } = scaling;
+    expect(
+      modelConfigFromHF({ ...QWEN2_CONFIG, model_type: 'llama', rope_scaling: { type: 'llama3', ...withoutOriginal } })
+        .ropeScaling?.originalMaxPositionEmbeddings,
+    ).toBe(QWEN2_CONFIG.max_position_embeddings);
+  });
+
+  it('should refuse a config.json without model_type or with an unsupported one, naming the file', () => {
+    const { model_type: _type, ...untyped } = QWEN2_CONFIG;
+    expect(() => modelConfigFromHF(untyped, 'm/config.json')).toThrow(
+      /m\/config\.json: field "model_type": missing; set it to one of llama, qwen2, qwen3/,
+    );
+    expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, model_type: 'mistral' }, 'm/config.json')).toThrow(
+      /m\/config\.json: field "model_type" is "mistral"; supported model types: llama, qwen2, qwen3/,
+    );
+    expect(() =>
+      modelConfigFromHF({ ...QWEN2_CONFIG, model_type: 'qwen3', layer_types: ['full_attention', 'chunked_attention'] }),
+    ).toThrow(/"layer_types" is "chunked_attention"/);
+    expect(() =>
+      modelConfigFromHF({
+        ...QWEN2_CONFIG,
+        model_type: 'llama',
+        rope_scaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1 },
+      }),
+    ).toThrow(/"rope_scaling\.high_freq_factor" is null/);
+  });
+
   it('should name the file and field of an invalid config', () => {
     expect(() => modelConfigFromHF({ ...QWEN2_CONFIG, hidden_size: -1 }, 'my/config.json')).toThrow(
       /my\/config\.json.*hidden_size/,
@@ -84,6 +166,41 @@ describe('modelConfigToHF', () => {
       tieWordEmbeddings: false,
     });
     expect(modelConfigFromHF(modelConfigToHF(config))).toEqual(config);
+  });
+
+  it('should round-trip Llama 3.1 rope scaling with biases, and Qwen3', () => {
+    const shape = { vocabSize: 64, hiddenSize: 32, intermediateSize: 48, numHiddenLayers: 1, numAttentionHeads: 4 };
+    const llama = resolveTransformerConfig({
+      ...shape,
+      modelType: 'llama',
+      attentionBias: true,
+      ropeTheta: 500000,
+      ropeScaling: {
+        ropeType: 'llama3',
+        factor: 8,
+        lowFreqFactor: 1,
+        highFreqFactor: 4,
+        originalMaxPositionEmbeddings: 8192,
+      },
+    });
+    expect(modelConfigFromHF(modelConfigToHF(llama))).toEqual(llama);
+    const qwen3 = resolveTransformerConfig({ ...shape, modelType: 'qwen3', headDim: 16 });
+    expect(modelConfigFromHF(modelConfigToHF(qwen3))).toEqual(qwen3);
+  });
+
+  it('should refuse bias combinations Hugging Face cannot express', () => {
+    expect(() =>
+      resolveTransformerConfig({
+        vocabSize: 10,
+        hiddenSize: 8,
+        intermediateSize: 8,
+        numHiddenLayers: 1,
+        numAttentionHeads: 2,
+        modelType: 'llama',
+        attentionBias: true,
+        attentionOutputBias: false,
+      }),
+    ).toThrow(/attentionOutputBias.*set both to true/);
   });
 
   it('should reject a strict config with an unknown field', () => {

@@ -3,14 +3,34 @@ import { z } from 'zod';
 
 const positiveInt = z.number().int().positive();
 
+/** Model families computed exactly: Llama 1/2/3.x, Qwen2/2.5 and Qwen3 (q/k RMSNorm per head). */
+export const modelTypeSchema = z.enum(['llama', 'qwen2', 'qwen3']);
+export type ModelType = z.infer<typeof modelTypeSchema>;
+
+/** Llama 3.1 rotary scaling (HF `rope_type: "llama3"`): low frequencies divided by `factor`, a smooth band between. */
+export const ropeScalingSchema = z
+  .object({
+    ropeType: z.literal('llama3'),
+    /** Divisor of the low frequencies (Llama 3.1: 8). */
+    factor: z.number().positive(),
+    /** Wavelengths above originalMaxPositionEmbeddings / lowFreqFactor are divided by `factor` (Llama 3.1: 1). */
+    lowFreqFactor: z.number().positive(),
+    /** Wavelengths below originalMaxPositionEmbeddings / highFreqFactor are kept (Llama 3.1: 4). */
+    highFreqFactor: z.number().positive(),
+    /** Context length of pretraining (Llama 3.1: 8192). */
+    originalMaxPositionEmbeddings: z.number().positive(),
+  })
+  .strict();
+export type RopeScaling = z.infer<typeof ropeScalingSchema>;
+
 /**
- * Shape of a decoder-only transformer of the Llama / Qwen2 family (camelCase; `modelConfigFromHF` reads
- * a Hugging Face `config.json`). Defaults follow Qwen2.
+ * Shape of a decoder-only transformer of the Llama / Qwen2 / Qwen3 family (camelCase;
+ * `modelConfigFromHF` in hf-model-config.ts reads a Hugging Face `config.json`). Defaults follow Qwen2.
  */
 export const transformerConfigSchema = z
   .object({
-    /** HF `model_type`: `qwen2` (QKV bias) or `llama` (default `qwen2`). */
-    modelType: z.string().default('qwen2'),
+    /** HF `model_type`: `qwen2` (QKV bias), `llama` or `qwen3` (q/k norm) (default `qwen2`). */
+    modelType: modelTypeSchema.default('qwen2'),
     vocabSize: positiveInt,
     hiddenSize: positiveInt,
     /** Width of the SwiGLU MLP. */
@@ -25,13 +45,17 @@ export const transformerConfigSchema = z
     maxPositionEmbeddings: positiveInt.default(32_768),
     /** Rotary base θ (default 1e6, Qwen2). */
     ropeTheta: z.number().positive().default(1_000_000),
+    /** Rotary scaling (Llama 3.1 `llama3`), or null for plain rotary embeddings (default null). */
+    ropeScaling: ropeScalingSchema.nullable().default(null),
     rmsNormEps: z.number().positive().default(1e-6),
     /** Output projection shares the token embedding (default true). */
     tieWordEmbeddings: z.boolean().default(true),
-    /** Bias on q/k/v projections (Qwen2: true). Default: true for qwen2, false otherwise. */
+    /** Bias on q/k/v projections. Qwen2: always true; Llama / Qwen3 `attention_bias` (default false). */
     attentionBias: z.boolean().optional(),
-    /** Bias on o_proj (Llama `attention_bias` sets both; Qwen2: false). */
-    attentionOutputBias: z.boolean().default(false),
+    /** Bias on o_proj: Qwen2 never; Llama / Qwen3 follow `attentionBias` (HF has one flag for all four). */
+    attentionOutputBias: z.boolean().optional(),
+    /** Qwen3's per-head q/k RMSNorm; derived from `modelType` (true exactly for qwen3), so normally left out. */
+    queryKeyNorm: z.boolean().optional(),
     bosTokenId: z.number().int().nonnegative().optional(),
     /** End-of-sequence ids (generation stops on any of them). */
     eosTokenIds: z.array(z.number().int().nonnegative()).default([]),
@@ -43,7 +67,7 @@ export type TransformerConfigInput = z.input<typeof transformerConfigSchema>;
 
 /** Resolved model shape: every derived field filled in. */
 export interface TransformerConfig {
-  readonly modelType: string;
+  readonly modelType: ModelType;
   readonly vocabSize: number;
   readonly hiddenSize: number;
   readonly intermediateSize: number;
@@ -53,10 +77,13 @@ export interface TransformerConfig {
   readonly headDim: number;
   readonly maxPositionEmbeddings: number;
   readonly ropeTheta: number;
+  readonly ropeScaling: RopeScaling | null;
   readonly rmsNormEps: number;
   readonly tieWordEmbeddings: boolean;
   readonly attentionBias: boolean;
   readonly attentionOutputBias: boolean;
+  /** Qwen3: RMSNorm (`q_norm`, `k_norm`, width headDim) on every query and key head before RoPE. */
+  readonly queryKeyNorm: boolean;
   readonly bosTokenId: number | undefined;
   readonly eosTokenIds: readonly number[];
   readonly padTokenId: number | undefined;
@@ -97,99 +124,39 @@ export function resolveTransformerConfig(input: TransformerConfigInput, source =
     const outside = ids.find((id) => id !== undefined && id >= value.vocabSize);
     if (outside !== undefined) fail(field, `token id ${outside} is outside the vocabulary (size ${value.vocabSize}).`);
   }
+  const attentionBias = value.attentionBias ?? value.modelType === 'qwen2';
+  const attentionOutputBias = value.attentionOutputBias ?? (value.modelType === 'qwen2' ? false : attentionBias);
+  // Hugging Face has no way to spell other combinations: Qwen2 hard-codes them, Llama / Qwen3 share one flag.
+  if (value.modelType === 'qwen2' && (!attentionBias || attentionOutputBias)) {
+    fail(
+      'attentionBias',
+      'qwen2 always has q/k/v biases and no o_proj bias; leave attentionBias/attentionOutputBias unset.',
+    );
+  }
+  if (value.modelType !== 'qwen2' && attentionOutputBias !== attentionBias) {
+    fail(
+      'attentionOutputBias',
+      `${value.modelType} biases q, k, v and o together (HF attention_bias); set both to ${attentionBias}.`,
+    );
+  }
+  const queryKeyNorm = value.modelType === 'qwen3';
+  if (value.queryKeyNorm !== undefined && value.queryKeyNorm !== queryKeyNorm) {
+    fail(
+      'queryKeyNorm',
+      `${value.queryKeyNorm} does not match modelType ${value.modelType}; leave it unset (true for qwen3 only).`,
+    );
+  }
+  if (value.ropeScaling && value.ropeScaling.highFreqFactor <= value.ropeScaling.lowFreqFactor) {
+    fail('ropeScaling.highFreqFactor', 'must exceed lowFreqFactor.');
+  }
   return {
     ...value,
     numKeyValueHeads,
     headDim,
-    attentionBias: value.attentionBias ?? value.modelType === 'qwen2',
+    attentionBias,
+    attentionOutputBias,
+    queryKeyNorm,
     bosTokenId: value.bosTokenId,
     padTokenId: value.padTokenId,
-  };
-}
-
-const tokenIdsSchema = z.union([z.number().int().nonnegative(), z.array(z.number().int().nonnegative())]).nullish();
-
-/** The fields of a Hugging Face `config.json` this package reads; other fields are ignored. */
-export const hfModelConfigSchema = z.looseObject({
-  model_type: z.string().default('qwen2'),
-  vocab_size: positiveInt,
-  hidden_size: positiveInt,
-  intermediate_size: positiveInt,
-  num_hidden_layers: positiveInt,
-  num_attention_heads: positiveInt,
-  num_key_value_heads: positiveInt.nullish(),
-  head_dim: positiveInt.nullish(),
-  max_position_embeddings: positiveInt.nullish(),
-  rope_theta: z.number().positive().nullish(),
-  rms_norm_eps: z.number().positive().nullish(),
-  tie_word_embeddings: z.boolean().nullish(),
-  attention_bias: z.boolean().nullish(),
-  hidden_act: z.literal('silu', { message: 'only "silu" (SwiGLU) is supported' }).nullish(),
-  rope_scaling: z
-    .null({ message: 'rope_scaling is not supported; use a checkpoint without rotary scaling' })
-    .optional(),
-  bos_token_id: tokenIdsSchema,
-  eos_token_id: tokenIdsSchema,
-  pad_token_id: tokenIdsSchema,
-});
-
-const firstId = (value: number | number[] | null | undefined): number | undefined =>
-  Array.isArray(value) ? value[0] : (value ?? undefined);
-
-/** Read a Hugging Face `config.json` (parsed JSON) of a Llama / Qwen2 model. `source` names the file in errors. */
-export function modelConfigFromHF(json: unknown, source = 'config.json'): TransformerConfig {
-  const parsed = hfModelConfigSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new InvalidConfigError({ message: formatIssues(parsed.error, source), cause: parsed.error });
-  }
-  const hf = parsed.data;
-  const eos = hf.eos_token_id;
-  return resolveTransformerConfig(
-    {
-      modelType: hf.model_type,
-      vocabSize: hf.vocab_size,
-      hiddenSize: hf.hidden_size,
-      intermediateSize: hf.intermediate_size,
-      numHiddenLayers: hf.num_hidden_layers,
-      numAttentionHeads: hf.num_attention_heads,
-      numKeyValueHeads: hf.num_key_value_heads ?? undefined,
-      headDim: hf.head_dim ?? undefined,
-      maxPositionEmbeddings: hf.max_position_embeddings ?? undefined,
-      ropeTheta: hf.rope_theta ?? (hf.model_type === 'llama' ? 10_000 : undefined),
-      rmsNormEps: hf.rms_norm_eps ?? undefined,
-      tieWordEmbeddings: hf.tie_word_embeddings ?? (hf.model_type === 'qwen2' ? false : undefined),
-      attentionBias: hf.model_type === 'qwen2' ? true : (hf.attention_bias ?? false),
-      attentionOutputBias: hf.model_type === 'qwen2' ? false : (hf.attention_bias ?? false),
-      bosTokenId: firstId(hf.bos_token_id),
-      eosTokenIds: Array.isArray(eos) ? eos : eos == null ? [] : [eos],
-      padTokenId: firstId(hf.pad_token_id),
-    },
-    source,
-  );
-}
-
-/** Hugging Face `config.json` content for a config (written by `saveCheckpoint`). */
-export function modelConfigToHF(config: TransformerConfig): Record<string, unknown> {
-  const isQwen2 = config.modelType === 'qwen2';
-  return {
-    architectures: [isQwen2 ? 'Qwen2ForCausalLM' : 'LlamaForCausalLM'],
-    model_type: config.modelType,
-    vocab_size: config.vocabSize,
-    hidden_size: config.hiddenSize,
-    intermediate_size: config.intermediateSize,
-    num_hidden_layers: config.numHiddenLayers,
-    num_attention_heads: config.numAttentionHeads,
-    num_key_value_heads: config.numKeyValueHeads,
-    head_dim: config.headDim,
-    max_position_embeddings: config.maxPositionEmbeddings,
-    rope_theta: config.ropeTheta,
-    rms_norm_eps: config.rmsNormEps,
-    tie_word_embeddings: config.tieWordEmbeddings,
-    hidden_act: 'silu',
-    ...(isQwen2 ? {} : { attention_bias: config.attentionBias }),
-    bos_token_id: config.bosTokenId ?? null,
-    eos_token_id: config.eosTokenIds.length === 1 ? config.eosTokenIds[0] : [...config.eosTokenIds],
-    pad_token_id: config.padTokenId ?? null,
-    torch_dtype: 'float32',
   };
 }

@@ -1,11 +1,15 @@
 import { InvalidInputError, safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
 
+export type SafetensorsDtype = 'F32' | 'F16' | 'BF16';
+
 /** One tensor of a safetensors file, converted to float32. */
 export interface NamedFloatTensor {
   name: string;
   shape: number[];
   data: Float32Array;
+  /** The dtype it was stored in (set by `readSafetensors`). */
+  dtype?: SafetensorsDtype;
 }
 
 const entrySchema = z.object({
@@ -85,7 +89,7 @@ export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'
       );
     }
     const bytes = buffer.subarray(dataStart + offsets[0], dataStart + offsets[1]);
-    tensors.push({ name, shape, data: decodeTensor(bytes, dtype, count) });
+    tensors.push({ name, shape, data: decodeTensor(bytes, dtype, count), dtype: dtype as SafetensorsDtype });
   }
   return tensors;
 }
@@ -128,7 +132,10 @@ function encodeTensor(data: Float32Array, dtype: SafetensorsDtype): Uint8Array {
   return new Uint8Array(halves.buffer);
 }
 
-export type SafetensorsDtype = 'F32' | 'F16' | 'BF16';
+/** Bytes per element of a stored dtype. */
+export function bytesPerElement(dtype: SafetensorsDtype): number {
+  return BYTES_PER_ELEMENT[dtype] as number;
+}
 
 /**
  * Serialise float32 tensors as safetensors (header padded to 8 bytes). `dtype` F16 / BF16 rounds to

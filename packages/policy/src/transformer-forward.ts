@@ -43,20 +43,35 @@ function rotateHalfMatrix(headDim: number): tf.Tensor2D {
 }
 
 /**
- * Rotary tables for float positions `[batch, length]` (HF `rotate_half` convention: frequencies repeated
- * over both halves). Call inside `tf.tidy`.
+ * Inverse frequencies of the rotary embedding, one per dimension (HF `rotate_half` convention: repeated over
+ * both halves). With `ropeScaling` of type llama3 (transformers `_compute_llama3_parameters`): wavelengths
+ * above originalMax / lowFreqFactor are divided by `factor`, those below originalMax / highFreqFactor kept,
+ * and the band between interpolated.
  */
-export function rotaryTables(positions: tf.Tensor2D, config: TransformerConfig): RotaryTables {
-  const { headDim, ropeTheta, numAttentionHeads, numKeyValueHeads } = config;
+export function rotaryInverseFrequencies(config: TransformerConfig): Float32Array {
+  const { headDim, ropeTheta, ropeScaling } = config;
   const half = headDim / 2;
-  const inverseFrequency = new Float32Array(headDim);
-  for (let index = 0; index < headDim; index += 1) {
-    inverseFrequency[index] = 1 / ropeTheta ** ((2 * (index % half)) / headDim);
-  }
+  const perPair = Array.from({ length: half }, (_, index) => 1 / ropeTheta ** ((2 * index) / headDim));
+  const scaled = ropeScaling
+    ? perPair.map((frequency) => {
+        const { factor, lowFreqFactor, highFreqFactor, originalMaxPositionEmbeddings: original } = ropeScaling;
+        const wavelength = (2 * Math.PI) / frequency;
+        if (wavelength < original / highFreqFactor) return frequency;
+        if (wavelength > original / lowFreqFactor) return frequency / factor;
+        const smooth = (original / wavelength - lowFreqFactor) / (highFreqFactor - lowFreqFactor);
+        return ((1 - smooth) * frequency) / factor + smooth * frequency;
+      })
+    : perPair;
+  return Float32Array.from({ length: headDim }, (_, index) => scaled[index % half] as number);
+}
+
+/** Rotary tables for float positions `[batch, length]`. Call inside `tf.tidy`. */
+export function rotaryTables(positions: tf.Tensor2D, config: TransformerConfig): RotaryTables {
+  const { headDim, numAttentionHeads, numKeyValueHeads } = config;
   const [batch, length] = positions.shape;
   const angles = tf.mul(
     tf.reshape(positions, [batch, length, 1, 1]),
-    tf.tensor4d(inverseFrequency, [1, 1, 1, headDim]),
+    tf.tensor4d(rotaryInverseFrequencies(config), [1, 1, 1, headDim]),
   );
   const headScale = new Float32Array(numAttentionHeads + numKeyValueHeads).fill(1);
   headScale.fill(1 / Math.sqrt(headDim), 0, numAttentionHeads);
@@ -118,7 +133,14 @@ export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor
 
 function attention(
   x2d: tf.Tensor2D,
-  weights: { qkv: tf.Tensor2D; qkvBias?: tf.Tensor; o: tf.Tensor2D; oBias?: tf.Tensor },
+  weights: {
+    qkv: tf.Tensor2D;
+    qkvBias?: tf.Tensor;
+    o: tf.Tensor2D;
+    oBias?: tf.Tensor;
+    queryNorm?: tf.Tensor;
+    keyNorm?: tf.Tensor;
+  },
   inputs: { batch: number; length: number; rotary: RotaryTables; mask: tf.Tensor; past?: LayerKeyValues },
   config: TransformerConfig,
 ): { output: tf.Tensor2D; present: LayerKeyValues } {
@@ -126,16 +148,19 @@ function attention(
   const { batch, length } = inputs;
   const group = heads / kvHeads;
   const qkv = linear(x2d, weights.qkv, weights.qkvBias);
-  const [qk, v] = tf.split(
+  const [qkProjected, v] = tf.split(
     tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]),
     [heads + kvHeads, kvHeads],
     2,
   );
-  const rotated = tf.reshape(
-    matMul(tf.reshape(qk as tf.Tensor, [-1, headDim]), rotateHalfMatrix(headDim)),
-    qk?.shape as number[],
-  );
-  const qkRoped = tf.add(tf.mul(qk as tf.Tensor, inputs.rotary.cos), tf.mul(rotated, inputs.rotary.sin));
+  let qk = qkProjected as tf.Tensor;
+  if (weights.queryNorm && weights.keyNorm) {
+    // Qwen3: RMSNorm over each head's width, q_norm on query heads and k_norm on key heads, before RoPE.
+    const perHead = tf.concat([tf.tile(weights.queryNorm, [heads]), tf.tile(weights.keyNorm, [kvHeads])]);
+    qk = rmsNorm(qk, tf.reshape(perHead, [heads + kvHeads, headDim]), config.rmsNormEps);
+  }
+  const rotated = tf.reshape(matMul(tf.reshape(qk, [-1, headDim]), rotateHalfMatrix(headDim)), qk.shape);
+  const qkRoped = tf.add(tf.mul(qk, inputs.rotary.cos), tf.mul(rotated, inputs.rotary.sin));
   const [q, k] = tf.split(qkRoped, [heads, kvHeads], 2);
   let keys = tf.transpose(k as tf.Tensor, [0, 2, 1, 3]) as tf.Tensor4D;
   let values = tf.transpose(v as tf.Tensor, [0, 2, 1, 3]) as tf.Tensor4D;
@@ -184,7 +209,14 @@ function decoderLayer(
   const effective = effectiveLayerWeights(layer, index, lora, config);
   const attended = attention(
     rmsNorm(hidden, layer.inputNorm, config.rmsNormEps) as tf.Tensor2D,
-    { qkv: effective.qkvWeight, qkvBias: layer.qkvBias, o: effective.oWeight, oBias: layer.oBias },
+    {
+      qkv: effective.qkvWeight,
+      qkvBias: layer.qkvBias,
+      o: effective.oWeight,
+      oBias: layer.oBias,
+      queryNorm: layer.queryNorm,
+      keyNorm: layer.keyNorm,
+    },
     {
       batch: context.batch,
       length: context.length,

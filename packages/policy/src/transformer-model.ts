@@ -12,7 +12,7 @@ import {
 } from './lora';
 import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
-import type { NamedFloatTensor } from './safetensors';
+import type { NamedFloatTensor, SafetensorsDtype } from './safetensors';
 import {
   planPrefixGroups,
   rightPaddedRows,
@@ -37,6 +37,7 @@ import {
   seededNormal,
   type TransformerWeights,
 } from './transformer-weights';
+import { variableFrom } from './variable-from';
 
 export interface CreateTransformerModelOptions {
   /** Resolved config, or camelCase fields to resolve. */
@@ -57,6 +58,11 @@ export interface CreateTransformerModelOptions {
 export class TransformerModel implements TrainableLanguageModel {
   readonly config: TransformerConfig;
   readonly weights: TransformerWeights;
+  /**
+   * What the checkpoint it was loaded from stored beside the weights (set by `loadTransformerModel`):
+   * `saveCheckpoint` keeps the storage dtype and generation_config.json.
+   */
+  source: { dtype: SafetensorsDtype; generationConfig?: Record<string, unknown> } | undefined;
   private lora: LoraState | undefined;
   private frozen = false;
 
@@ -230,15 +236,22 @@ export class TransformerModel implements TrainableLanguageModel {
     if (this.weights.valueHead) return;
     const h = this.config.hiddenSize;
     this.weights.valueHead = {
-      weight: tf.variable(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
-      bias: tf.variable(tf.zeros([1]), true),
+      weight: variableFrom(seededNormal([1, h], 0.02, hashSeed(seed, 'valueHead.weight')), true),
+      bias: variableFrom(tf.zeros([1]), true),
     };
   }
 
-  /** Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them. */
+  /**
+   * Add LoRA adapters (B = 0, so outputs are unchanged); `policyVariables()` then returns only them, and
+   * the base weights (value head aside) become non-trainable, so backward passes skip their gradients.
+   */
   enableLora(config: LoraConfigInput = {}): LoraState {
     if (this.lora) disposeLoraState(this.lora);
     this.lora = createLoraState(config, this.config);
+    const valueHead = this.weights.valueHead;
+    for (const variable of allVariables(this.weights)) {
+      if (variable !== valueHead?.weight && variable !== valueHead?.bias) variable.trainable = false;
+    }
     return this.lora;
   }
 

@@ -2,6 +2,7 @@ import { createRng, hashSeed, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import type { TransformerConfig } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
+import { variableFrom } from './variable-from';
 
 /**
  * Variables of one decoder layer. Matrices keep the Hugging Face `[out, in]` layout; q/k/v rows are
@@ -15,6 +16,9 @@ export interface LayerWeights {
   /** `[hidden, Dq]`. */
   oWeight: tf.Variable;
   oBias?: tf.Variable;
+  /** Qwen3 `q_norm` / `k_norm`: RMSNorm weights `[headDim]` applied to every query / key head before RoPE. */
+  queryNorm?: tf.Variable;
+  keyNorm?: tf.Variable;
   postNorm: tf.Variable;
   /** `[2·intermediate, hidden]`: gate rows, then up rows. */
   gateUpWeight: tf.Variable;
@@ -71,6 +75,8 @@ export function weightSlots(weights: TransformerWeights, config: TransformerConf
     }
     slots.push(slot(`${prefix}.self_attn.o_proj.weight`, layer.oWeight, [h, dq]));
     if (layer.oBias) slots.push(slot(`${prefix}.self_attn.o_proj.bias`, layer.oBias, [h]));
+    if (layer.queryNorm) slots.push(slot(`${prefix}.self_attn.q_norm.weight`, layer.queryNorm, [headDim]));
+    if (layer.keyNorm) slots.push(slot(`${prefix}.self_attn.k_norm.weight`, layer.keyNorm, [headDim]));
     slots.push(slot(`${prefix}.post_attention_layernorm.weight`, layer.postNorm, [h]));
     slots.push(slot(`${prefix}.mlp.gate_proj.weight`, layer.gateUpWeight, [inter, h], 0));
     slots.push(slot(`${prefix}.mlp.up_proj.weight`, layer.gateUpWeight, [inter, h], inter));
@@ -98,6 +104,8 @@ function variableShapes(config: TransformerConfig): {
       qkvBias: [dqkv],
       oWeight: [h, numAttentionHeads * headDim],
       oBias: [h],
+      queryNorm: [headDim],
+      keyNorm: [headDim],
       postNorm: [h],
       gateUpWeight: [2 * inter, h],
       downWeight: [h, inter],
@@ -109,7 +117,7 @@ type Filler = (name: string, shape: number[]) => tf.Tensor;
 
 function buildWeights(config: TransformerConfig, fill: Filler, withValueHead: boolean): TransformerWeights {
   const shapes = variableShapes(config).layer;
-  const variable = (name: string, shape: number[]) => tf.variable(fill(name, shape), true);
+  const variable = (name: string, shape: number[]) => variableFrom(fill(name, shape), true);
   const layers = Array.from({ length: config.numHiddenLayers }, (_, index): LayerWeights => {
     const prefix = `layers.${index}`;
     return {
@@ -118,6 +126,12 @@ function buildWeights(config: TransformerConfig, fill: Filler, withValueHead: bo
       ...(config.attentionBias ? { qkvBias: variable(`${prefix}.qkvBias`, shapes.qkvBias) } : {}),
       oWeight: variable(`${prefix}.oWeight`, shapes.oWeight),
       ...(config.attentionOutputBias ? { oBias: variable(`${prefix}.oBias`, shapes.oBias) } : {}),
+      ...(config.queryKeyNorm
+        ? {
+            queryNorm: variable(`${prefix}.queryNorm`, shapes.queryNorm),
+            keyNorm: variable(`${prefix}.keyNorm`, shapes.keyNorm),
+          }
+        : {}),
       postNorm: variable(`${prefix}.postNorm`, shapes.postNorm),
       gateUpWeight: variable(`${prefix}.gateUpWeight`, shapes.gateUpWeight),
       downWeight: variable(`${prefix}.downWeight`, shapes.downWeight),

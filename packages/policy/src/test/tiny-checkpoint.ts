@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { modelConfigToHF } from '../hf-model-config';
 import type { TransformerConfigInput } from '../model-config';
-import { modelConfigToHF, resolveTransformerConfig } from '../model-config';
+import { resolveTransformerConfig } from '../model-config';
 import { type SafetensorsDtype, writeSafetensors } from '../safetensors';
 import { createTransformerModel } from '../transformer-model';
 

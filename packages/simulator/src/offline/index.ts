@@ -2,6 +2,7 @@ export { type JudgeInput, type Judgement, type JudgeReason, judgeReply } from '.
 export { JUDGE_WEIGHTS, LENGTH_LIMITS } from './judge-weights';
 export {
   createOfflineSimulator,
+  fineChange,
   type OfflineReplyTagger,
   type OfflineSimulatorOptions,
   quantizeScore,

@@ -10,6 +10,13 @@ export const offlineSimulatorConfigSchema = z
     emotion: emotionSettingsSchema.partial().optional(),
     /** Half-width of the seeded uniform noise added to the judgement score before quantising. Default 1; 0 = none. */
     noise: z.number().min(0).max(5).optional(),
+    /**
+     * How finely the emotion moves. `steps` (default): like the reference's LLM judges, ±5 / ±10 (−20 for broken
+     * text). `fine`: the judgement score itself, rounded to a whole point within [−20, 10] — the same judge and
+     * the same ranking of replies, without the steps, so two replies that both land at −5 still differ (a denser
+     * signal for RL on a small policy). Benchmarks keep `steps`.
+     */
+    resolution: z.enum(['steps', 'fine']).optional(),
   })
   .strict();
 export type OfflineSimulatorConfig = z.infer<typeof offlineSimulatorConfigSchema>;

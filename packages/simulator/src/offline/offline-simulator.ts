@@ -41,6 +41,16 @@ export function quantizeScore(score: number): number {
   return -20;
 }
 
+/**
+ * The judgement as a change of whole points (`resolution: 'fine'`): −20 for broken text (a score at the −20 floor of
+ * sunk replies, before noise), otherwise the noisy score rounded within [−18, 10], so noise never lifts broken text
+ * to an intact reply's change or sinks an intact one to broken text's.
+ */
+export function fineChange(score: number, noisyScore: number): number {
+  if (score <= -20) return -20;
+  return Math.max(-18, Math.min(10, Math.round(noisyScore)));
+}
+
 function languageOf(state: { profile: { lang?: Language; scene: string } }): Language {
   return state.profile.lang ?? detectLanguage(state.profile.scene);
 }
@@ -118,7 +128,8 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
       recentDeltas: memory.deltas,
       tags: tagger.tag(reply, state.lang),
     });
-    const proposed = quantizeScore(judgement.score + noise * (2 * rng.next() - 1));
+    const noisy = judgement.score + noise * (2 * rng.next() - 1);
+    const proposed = resolved.resolution === 'fine' ? fineChange(judgement.score, noisy) : quantizeScore(noisy);
     const { emotion, delta } = applyEmotionDelta(settings, state.emotion, proposed);
     const band = bandOf(emotion);
     const earlierMessages = state.history

@@ -110,4 +110,28 @@ describe('resolveTrainConfig', () => {
   it('should report a missing config file with the flag to fix', () => {
     expect(errorOf(() => resolveTrainConfig({ configFile: '/nonexistent/x.yaml' })).message).toMatch(/--config/);
   });
+
+  it.each(['rlver-ppo', 'rlver-grpo'] as const)(
+    'should give the %s preset the paper budgets: 5000 new tokens per turn in a 15000-token context',
+    (preset) => {
+      const config = resolveTrainConfig({ overrides: { preset, policy: '/ckpt' } });
+      expect(config.sampling.maxNewTokens).toBe(5000);
+      expect(config.maxContextTokens).toBe(15_000);
+      // A turn's prompt gets the rest: at least the paper's max_prompt_length of 5000.
+      expect(config.maxContextTokens - config.sampling.maxNewTokens).toBeGreaterThanOrEqual(5000);
+    },
+  );
+
+  it('should refuse a budget with no room for the prompt before anything starts, naming both fields', () => {
+    const error = errorOf(() =>
+      resolveTrainConfig({ overrides: { preset: 'rlver-grpo', policy: '/ckpt', maxContextTokens: 5000 } }),
+    );
+    expect(error.message).toMatch(/field "sampling\.maxNewTokens"/);
+    expect(error.message).toMatch(
+      /sampling\.maxNewTokens is 5000 and maxContextTokens is 5000: a turn's prompt gets maxContextTokens − maxNewTokens = 0 tokens/,
+    );
+    expect(error.message).toMatch(/paper: maxContextTokens 15000 with maxNewTokens 5000/);
+    const file = writeConfig('budget.yaml', 'maxContextTokens: 64\nsampling:\n  maxNewTokens: 80\n');
+    expect(errorOf(() => resolveTrainConfig({ configFile: file })).message).toMatch(/is 80 and maxContextTokens is 64/);
+  });
 });

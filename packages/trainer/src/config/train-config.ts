@@ -87,13 +87,24 @@ export const trainConfigSchema = z
     /** Emotion dynamics of training dialogues (paper: `rlver-train`). */
     trainEmotionPreset: z.enum(['sage', 'rlver-train']),
     /**
+     * How finely the offline simulated user moves the emotion of training dialogues: `steps` (±5 / ±10, as the
+     * reference's LLM judges) or `fine` (its judgement score in whole points, same ranking of replies: replies that
+     * would both land at −5 still differ, a denser reward for a small policy). The benchmarks always use `steps`;
+     * an LLM simulated user ignores it.
+     */
+    trainEmotionResolution: z.enum(['steps', 'fine']),
+    /**
      * Largest emotion change per judged reply in training dialogues; default the preset's (±20 under `rlver-train`,
      * ±10 under `sage`); `null` = unclamped, as the reference (one out-of-range judge output then swamps a batch).
      */
     trainDeltaClamp: z.number().int().positive().nullable().optional(),
     /** Most policy turns per training dialogue (paper: 8). */
     maxPolicyTurns: z.number().int().positive(),
-    /** Policy context budget in tokens; the oldest turns are dropped first (never the system prompt). */
+    /**
+     * Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 +
+     * response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are
+     * dropped first (never the system prompt).
+     */
     maxContextTokens: z.number().int().positive(),
     sampling: trainSamplingSchema,
     /**
@@ -131,6 +142,17 @@ export const trainConfigSchema = z
     maxConsecutiveSkippedUpdates: z.number().int().positive(),
     /** Stop the run when more than this share of a step's dialogues end in `error`. */
     maxErrorFraction: z.number().min(0).max(1),
+    /**
+     * Stop training when replies degrade (likely reward hacking): once the mean share of degenerate replies
+     * (`monitor/degenerate_fraction`: repetition, stutter, mixed language, cut-off, low fluency) over the last `window`
+     * steps exceeds that of the first `window` steps by more than `maxRise` (0.1 = 10 points). The run keeps its
+     * checkpoints, benchmarks the policy it stopped with and names the newest step checkpoint taken before the rise.
+     * `null` never stops.
+     */
+    degenerationStop: z
+      .object({ window: z.number().int().positive(), maxRise: z.number().positive().max(1) })
+      .strict()
+      .nullable(),
     /** Dialogues in flight at once (local policies batch all of them per turn). */
     concurrency: z.number().int().positive(),
     /**
@@ -165,6 +187,14 @@ export const trainConfigSchema = z
   })
   .strict()
   .superRefine((config, context) => {
+    const maxNewTokens = config.sampling.maxNewTokens;
+    if (maxNewTokens >= config.maxContextTokens) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sampling', 'maxNewTokens'],
+        message: `sampling.maxNewTokens is ${maxNewTokens} and maxContextTokens is ${config.maxContextTokens}: a turn's prompt gets maxContextTokens − maxNewTokens = ${config.maxContextTokens - maxNewTokens} tokens, so every dialogue would fail. Set maxContextTokens above maxNewTokens by at least the longest prompt (paper: maxContextTokens 15000 with maxNewTokens 5000), or lower sampling.maxNewTokens`,
+      });
+    }
     if (config.algo === 'grpo' && config.groupSize < 2 && config.branching < 2) {
       context.addIssue({
         code: 'custom',

@@ -9,6 +9,7 @@ import {
   createRng,
   type DialoguePolicyV1,
   hashSeed,
+  InvalidInputError,
   type PolicyOutput,
   parseJsonl,
 } from '@rlver/spec';
@@ -21,7 +22,7 @@ import { runTraining, TooManyFailedEpisodesError, TrainingDivergedError } from '
  * A one-parameter "policy": it says "warm" with probability sigmoid(w), else "cold", sampling from a seed derived
  * from the call's sampling seed and the prompt (so outputs do not depend on batch composition).
  */
-function createCoinPolicy() {
+function createCoinPolicy(texts = { warm: 'warm words', cold: 'cold facts' }) {
   const weights = { w: 0 };
   const policy: DialoguePolicyV1 = {
     specificationVersion: 'v1',
@@ -32,7 +33,7 @@ function createCoinPolicy() {
         const rng = createRng(hashSeed(sampling?.seed ?? 0, JSON.stringify(request.messages)));
         const warm = rng.next() < 1 / (1 + Math.exp(-weights.w));
         return {
-          text: warm ? 'warm words' : 'cold facts',
+          text: warm ? texts.warm : texts.cold,
           finishReason: 'stop',
           promptTokenCount: 1,
           outputTokenCount: 2,
@@ -70,8 +71,8 @@ function createCoinAlgorithm(
       trajectories: { reward: number; turns: { reply: string }[] }[];
     }): Promise<AlgorithmUpdateResult> {
       if (options.skipAlways) return { metrics: {}, skipped: true, warnings: ['non-finite loss'] };
-      const warm = trajectories.filter((trajectory) => trajectory.turns[0]?.reply === 'warm words');
-      const cold = trajectories.filter((trajectory) => trajectory.turns[0]?.reply !== 'warm words');
+      const warm = trajectories.filter((trajectory) => trajectory.turns[0]?.reply.startsWith('warm'));
+      const cold = trajectories.filter((trajectory) => !trajectory.turns[0]?.reply.startsWith('warm'));
       const meanOf = (list: { reward: number }[]) =>
         list.length ? list.reduce((sum, item) => sum + item.reward, 0) / list.length : 0;
       weights.w += 2 * (meanOf(warm) - meanOf(cold));
@@ -188,5 +189,77 @@ describe('runTraining', () => {
       (error: unknown) =>
         TooManyFailedEpisodesError.isInstance(error) && /endpoint down/.test((error as Error).message),
     );
+  });
+
+  it('should stop when replies degrade while the reward rises, and not train on when resumed', async () => {
+    // The reward pays for a reply that is one word said over and over: the policy learns it (reward hacking).
+    const texts = { warm: 'warm warm warm warm warm warm warm warm.', cold: 'Cold facts, plainly put.' };
+    const run = async (runDirectory: string, degenerationStop: { window: number; maxRise: number } | null) => {
+      const coin = createCoinPolicy(texts);
+      const config = resolveTrainConfig({
+        overrides: { steps: 12, profilesPerStep: 8, evaluate: false, checkpointEvery: 4, degenerationStop },
+      });
+      const algorithm = createCoinAlgorithm(coin.weights);
+      const outcome = await runTraining({
+        config,
+        runDirectory,
+        algorithm,
+        simulator,
+        trainProfiles: profiles,
+        ...coin,
+      });
+      return { outcome, algorithm };
+    };
+    const guarded = mkdtempSync(join(tmpdir(), 'rlver-train-'));
+    const { outcome } = await run(guarded, { window: 2, maxRise: 0.1 });
+    const fractions = readMetrics(guarded).map((line) => Number(line['monitor/degenerate_fraction']));
+    expect(outcome.stoppedEarly).toBeDefined();
+    expect(outcome.completedSteps).toBeLessThan(12);
+    expect(outcome.completedSteps).toBe(fractions.length);
+    expect(outcome.stoppedEarly?.recent).toBeGreaterThan((outcome.stoppedEarly?.baseline ?? 1) + 0.1);
+    const stateFile = join(guarded, 'checkpoints', 'latest', 'state.json');
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).stoppedEarly.step).toBe(outcome.completedSteps - 1);
+    // A resume keeps the stop: no further step runs.
+    const resumed = await run(guarded, { window: 2, maxRise: 0.1 });
+    expect(resumed.algorithm.updates).toBe(outcome.completedSteps);
+    expect(resumed.outcome.stoppedEarly).toEqual(outcome.stoppedEarly);
+    expect(readMetrics(guarded)).toHaveLength(outcome.completedSteps);
+    // Without the guard the same run trains every step.
+    const unguarded = await run(mkdtempSync(join(tmpdir(), 'rlver-train-')), null);
+    expect(unguarded.outcome.completedSteps).toBe(12);
+    expect(unguarded.outcome.stoppedEarly).toBeUndefined();
+  });
+
+  it('should name a budget problem as a setting, not blame the endpoint', async () => {
+    const coin = createCoinPolicy();
+    // What the tfjs policy throws when the prompt cannot fit (tfjs-dialogue-policy.ts), for every dialogue.
+    const overBudget: DialoguePolicyV1 = {
+      ...coin.policy,
+      async doAct() {
+        throw new InvalidInputError({
+          field: 'maxContextTokens',
+          message:
+            'the system prompt and last message alone take 812 tokens, more than the 0 left for the prompt; raise maxContextTokens or lower maxNewTokens.',
+        });
+      },
+    };
+    const config = resolveTrainConfig({ overrides: { steps: 1, profilesPerStep: 4, evaluate: false } });
+    const error = await runTraining({
+      config,
+      runDirectory: mkdtempSync(join(tmpdir(), 'rlver-train-')),
+      algorithm: createCoinAlgorithm(coin.weights),
+      simulator: createScriptedUserSimulator({ turns: [{ message: 'hi', delta: 0 }] }),
+      trainProfiles: profiles,
+      ...coin,
+      policy: overBudget,
+    }).then(
+      () => new Error('training succeeded'),
+      (caught: unknown) => caught as Error,
+    );
+    expect(TooManyFailedEpisodesError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/4 of 4 dialogues failed: 4 × RLVER_InvalidInputError/);
+    expect(error.message).toMatch(/raise maxContextTokens or lower maxNewTokens/);
+    expect(error.message).toMatch(/This is a setting, not the endpoint/);
+    expect(error.message).not.toMatch(/Check the simulator endpoint/);
   });
 });

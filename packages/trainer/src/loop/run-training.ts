@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RolloutResult, runRollouts } from '@rlver/env';
 import { createRlverRubric, type Rubric } from '@rlver/reward';
@@ -14,6 +15,7 @@ import {
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '../config/train-config';
+import { checkDegeneration, type DegenerationVerdict } from './degeneration-stop';
 import { repairStepLog } from './repair-run-logs';
 import { checkpointFolderName, readCheckpointState, saveCheckpoint, type TrainingState } from './training-state';
 import { computeTrainingStepMetrics } from './training-step-metrics';
@@ -28,12 +30,39 @@ export class TrainingDivergedError extends RlverError {
   }
 }
 
-/** More than `maxErrorFraction` of a step's dialogues failed (simulator or policy errors). */
+/** Error names that mean a setting is wrong (the same for every dialogue), not a flaky endpoint. */
+const SETTING_ERRORS = new Set(['RLVER_InvalidConfigError', 'RLVER_InvalidInputError']);
+/** Error names of the simulator's LLM endpoint. */
+const ENDPOINT_ERRORS = new Set(['RLVER_LLMCallError', 'RLVER_InvalidLLMOutputError']);
+
+/** What to change, given the errors of a step's failed dialogues (most frequent first). */
+function failureAdvice(errors: ReadonlyArray<{ name: string; message: string }>): string {
+  const counts = new Map<string, number>();
+  for (const error of errors) counts.set(error.name, (counts.get(error.name) ?? 0) + 1);
+  const [commonest] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['unknown', 0];
+  const example = errors.find((error) => error.name === commonest);
+  const breakdown = [...counts.entries()].map(([name, count]) => `${count} × ${name}`).join(', ');
+  const cause = example ? ` The commonest (${commonest}): ${example.message.replace(/[.\s]+$/, '')}.` : '';
+  if (SETTING_ERRORS.has(commonest)) {
+    return `${breakdown}.${cause} This is a setting, not the endpoint: change it as the message says (raising maxErrorFraction would only hide it).`;
+  }
+  if (ENDPOINT_ERRORS.has(commonest)) {
+    return `${breakdown}.${cause} Check the simulator endpoint (--base-url, model name, API key), or raise maxErrorFraction.`;
+  }
+  return `${breakdown}.${cause} Fix the cause above, or raise maxErrorFraction if such failures are expected.`;
+}
+
+/** More than `maxErrorFraction` of a step's dialogues failed; the message names the commonest cause and its fix. */
 export class TooManyFailedEpisodesError extends RlverError {
-  constructor(options: { step: number; failed: number; total: number; firstError?: string }) {
+  constructor(options: {
+    step: number;
+    failed: number;
+    total: number;
+    errors: ReadonlyArray<{ name: string; message: string }>;
+  }) {
     super({
       name: 'RLVER_TooManyFailedEpisodesError',
-      message: `step ${options.step}: ${options.failed} of ${options.total} dialogues failed${options.firstError ? ` (first: ${options.firstError})` : ''}. Check the simulator endpoint, or raise maxErrorFraction.`,
+      message: `step ${options.step}: ${options.failed} of ${options.total} dialogues failed: ${failureAdvice(options.errors)}`,
     });
   }
 }
@@ -63,6 +92,17 @@ export interface TrainingOutcome {
   resumedFrom: number;
   interrupted: boolean;
   lastMetrics: Record<string, number> | undefined;
+  /** Set when `degenerationStop` ended the run before `steps`: where, and the degenerate shares it compared. */
+  stoppedEarly?: DegenerationVerdict & { step: number };
+}
+
+/** Step k's `monitor/degenerate_fraction` from the metrics already logged (a resumed run continues the series). */
+function loggedDegenerateFractions(metricsFile: string): number[] {
+  if (!existsSync(metricsFile)) return [];
+  return readFileSync(metricsFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => Number((JSON.parse(line) as Record<string, unknown>)['monitor/degenerate_fraction'] ?? 0));
 }
 
 /**
@@ -123,6 +163,16 @@ export async function runTraining(components: TrainingComponents): Promise<Train
   // Logs end where the checkpoint does: no torn line, no record of a step that runs again (no duplicates).
   for (const file of [metricsFile, rolloutsFile]) repairStepLog(file, resumedFrom);
   let lastMetrics: Record<string, number> | undefined;
+  if (state.stoppedEarly) {
+    return {
+      completedSteps: resumedFrom,
+      resumedFrom,
+      interrupted: false,
+      lastMetrics,
+      stoppedEarly: state.stoppedEarly,
+    };
+  }
+  const degenerateFractions = loggedDegenerateFractions(metricsFile);
 
   for (let step = state.completedSteps; step < config.steps; step += 1) {
     if (components.signal?.aborted) return { completedSteps: step, resumedFrom, interrupted: true, lastMetrics };
@@ -158,7 +208,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
         step,
         failed: failed.length,
         total: trajectories.length,
-        firstError: failed[0]?.error?.message,
+        errors: failed.map((trajectory) => trajectory.error ?? { name: 'unknown', message: 'no error recorded' }),
       });
     }
 
@@ -195,6 +245,9 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       appendJsonlLine(rolloutsFile, { step, ...compact, turns: compact.turns.map(withoutTokens) }, { fsync: false });
     }
     components.onStepEnd?.(step, lastMetrics);
+    degenerateFractions.push(lastMetrics['monitor/degenerate_fraction'] ?? 0);
+    const degeneration = config.degenerationStop && checkDegeneration(degenerateFractions, config.degenerationStop);
+    if (degeneration) state = { ...state, stoppedEarly: { step, ...degeneration } };
 
     // ── Checkpoint ───────────────────────────────────────────────────────────────────────────
     const writers = {
@@ -202,11 +255,20 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       saveAlgorithm: (directory: string) => algorithm.saveState(directory),
     };
     await saveCheckpoint(checkpoints, 'latest', state, writers);
-    if ((step + 1) % config.checkpointEvery === 0 || step + 1 === config.steps) {
+    if ((step + 1) % config.checkpointEvery === 0 || step + 1 === config.steps || state.stoppedEarly) {
       await saveCheckpoint(checkpoints, checkpointFolderName(step + 1), state, writers);
     }
     if (state.consecutiveSkippedUpdates >= config.maxConsecutiveSkippedUpdates) {
       throw new TrainingDivergedError({ step, skipped: state.consecutiveSkippedUpdates });
+    }
+    if (state.stoppedEarly) {
+      return {
+        completedSteps: step + 1,
+        resumedFrom,
+        interrupted: false,
+        lastMetrics,
+        stoppedEarly: state.stoppedEarly,
+      };
     }
   }
   return { completedSteps: config.steps, resumedFrom, interrupted: false, lastMetrics };

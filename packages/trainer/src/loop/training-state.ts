@@ -11,6 +11,8 @@ export const trainingStateSchema = z.object({
   consecutiveSkippedUpdates: z.number().int().nonnegative(),
   seed: z.number().int(),
   savedAt: z.string(),
+  /** Set when `degenerationStop` ended the run: a resume does not train on. */
+  stoppedEarly: z.object({ step: z.number().int().nonnegative(), baseline: z.number(), recent: z.number() }).optional(),
 });
 export type TrainingState = z.infer<typeof trainingStateSchema>;
 
