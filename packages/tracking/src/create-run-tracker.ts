@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ExperimentTrackerV1, TrackedRunStatus } from './experiment-tracker-v1';
 import { createMLflowTracker } from './mlflow/create-mlflow-tracker';
 import type { ReportToBackend } from './parse-report-to';
@@ -38,7 +39,7 @@ export function createRunTracker(options: CreateRunTrackerOptions): RunTracker {
     options.trackers ??
     options.reportTo.map((backend) =>
       backend === 'tensorboard'
-        ? createTensorBoardTracker({ directory: `${options.runDirectory}/tensorboard` })
+        ? createTensorBoardTracker({ directory: join(options.runDirectory, 'tensorboard') })
         : createMLflowTracker({ runName: options.runName, env: options.env }),
     );
   const queues = trackers.map(() => Promise.resolve());
