@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from '@rlver/cli-kit';
+import { packageVersion, runCli } from '@rlver/cli-kit';
 import { InvalidConfigError } from '@rlver/spec';
 import { auditCommand } from './commands/audit';
 import { chatCommand } from './commands/chat';
@@ -32,7 +32,7 @@ function topLevelHelp(): string {
     'Commands:',
     ...rows,
     '',
-    'Run `rlver-eval <command> --help` for the options of a command.',
+    'Run `rlver-eval <command> --help` for the options of a command; `rlver-eval --version` prints the version.',
     '',
   ].join('\n');
 }
@@ -45,6 +45,10 @@ void runCli(async () => {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(topLevelHelp());
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    process.stdout.write(`rlver-eval ${packageVersion(import.meta.url)}\n`);
+    return 0;
   }
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {

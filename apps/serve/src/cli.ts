@@ -11,9 +11,9 @@ import { resolveServeConfig, SERVE_SPEC } from './serve-command-spec';
 if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
 
 void runCli(async () => {
-  const { flags, positionals, help } = parseCommandArgs(process.argv.slice(2), SERVE_SPEC);
-  if (help) {
-    process.stdout.write(formatHelp(SERVE_SPEC));
+  const { flags, positionals, help, version } = parseCommandArgs(process.argv.slice(2), SERVE_SPEC);
+  if (help || version) {
+    process.stdout.write(help ? formatHelp(SERVE_SPEC) : `rlver-serve ${SERVE_SPEC.version}\n`);
     return 0;
   }
   // Everything that can be wrong with the input fails here, before the server listens.

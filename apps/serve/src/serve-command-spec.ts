@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
+import { type CommandSpec, numberFlag, type ParsedFlags, packageVersion } from '@rlver/cli-kit';
 import type { CacheMode } from '@rlver/llm';
 import { InvalidConfigError, type Language } from '@rlver/spec';
 
 export const SERVE_SPEC: CommandSpec = {
   usage: 'rlver-serve [options]',
+  version: packageVersion(import.meta.url),
   summary:
     'Serve the simulated user as an environment over HTTP: REST (POST /v1/episodes, …/step, …/fork), /openapi.json, and OpenEnv /ws, /schema, /metadata. verl, OpenRLHF, verifiers and TRL adapters live in python/rlver_env.',
   flags: {
@@ -51,7 +52,8 @@ export const SERVE_SPEC: CommandSpec = {
     },
     'base-url': {
       type: 'string',
-      description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
+      description:
+        'OpenAI-compatible endpoint for openai:<model> (default $OPENAI_BASE_URL, else https://api.openai.com/v1)',
     },
     cache: {
       type: 'string',

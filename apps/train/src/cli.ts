@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { formatHelp, numberFlag, parseCommandArgs, runCli } from '@rlver/cli-kit';
-import { resolveTrainConfig } from '@rlver/trainer';
+import { formatResolvedConfig, resolveTrainConfig } from '@rlver/trainer';
 import { checkAlgorithmConfig } from './build-training-components';
 import { runTrainApp } from './run-train-app';
 import { ENDPOINT_FLAG_TO_FIELD, FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
@@ -9,9 +9,9 @@ import { ENDPOINT_FLAG_TO_FIELD, FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } f
 if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
 
 void runCli(async () => {
-  const { flags, help } = parseCommandArgs(process.argv.slice(2), TRAIN_COMMAND);
-  if (help) {
-    process.stdout.write(formatHelp(TRAIN_COMMAND));
+  const { flags, help, version } = parseCommandArgs(process.argv.slice(2), TRAIN_COMMAND);
+  if (help || version) {
+    process.stdout.write(help ? formatHelp(TRAIN_COMMAND) : `rlver-train ${TRAIN_COMMAND.version}\n`);
     return 0;
   }
   const overrides: Record<string, unknown> = {};
@@ -30,13 +30,20 @@ void runCli(async () => {
     flagNames.set(`simulatorEndpoint.${field}`, `--${flag}`);
   }
   if (Object.keys(endpoint).length > 0) overrides.simulatorEndpoint = endpoint;
-  if (flags['no-eval']) overrides.evaluate = false;
+  if (flags['no-eval']) {
+    overrides.evaluate = false;
+    flagNames.set('evaluate', '--no-eval');
+  }
   const config = resolveTrainConfig({
     configFile: flags.config as string | undefined,
     overrides,
     flagNames,
     checkAlgorithmConfig,
   });
+  if (flags['print-config']) {
+    process.stdout.write(formatResolvedConfig(config, { configFile: flags.config as string | undefined, flagNames }));
+    return 0;
+  }
   const controller = new AbortController();
   process.once('SIGINT', () => {
     process.stderr.write('\nstopping after the current step (Ctrl-C again to kill)…\n');

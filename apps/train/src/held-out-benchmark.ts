@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { RunBenchmarkOptions } from '@rlver/bench';
+import { defaultBaseURL } from '@rlver/llm';
 import { initTfBackend } from '@rlver/policy';
 import type { DialoguePolicyV1, Profile, UserSimulatorV1 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '@rlver/trainer';
@@ -27,7 +28,7 @@ export function heldOutBenchmarkOptions(
     endpoints: config.simulator.startsWith('openai:')
       ? {
           simulator: {
-            baseURL: config.baseURL ?? 'https://api.openai.com/v1',
+            baseURL: config.baseURL ?? defaultBaseURL(),
             model: config.simulator.slice('openai:'.length),
           },
         }

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { type BenchmarkResult, checkErrorShare, importResults, runBenchmark } from '@rlver/bench';
 import { createProgressBar } from '@rlver/cli-kit';
 import { classifyIntention, type IntentionKey, InvalidConfigError, type Profile, parseJsonl } from '@rlver/spec';
+import { createRunTracker } from '@rlver/tracking';
 import {
   buildTrainingSummary,
   checkpointFolderName,
@@ -136,11 +137,20 @@ export async function runTrainApp(
   const latestPolicy = join(latest, 'policy');
   const resumedState = options.resume ? readCheckpointState(latest) : undefined;
   const resumeFrom = resumedState ? latestPolicy : undefined;
+  // Tracker settings (MLFLOW_TRACKING_URI) are checked here, before any model loads.
+  const tracker = createRunTracker({
+    reportTo: config.reportTo,
+    runDirectory,
+    runName: runId,
+    warn: (line) => log(`warning: ${line}`),
+  });
   // Everything that can be wrong with the input (policy folder, profiles, endpoints) fails before anything is written.
   const wiring = await buildTrainingComponents(config, resumeFrom);
   for (const warning of await wiring.probe()) log(`warning: ${warning}`);
   mkdirSync(runDirectory, { recursive: true });
   writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
+  tracker.logConfig({ ...config, runId });
+  for (const { backend, location } of tracker.trackers) log(`tracking: ${backend} → ${location}`);
   log(
     `rlver-train ${runId}: ${config.algo}${config.think ? ' + think' : ''} · policy ${config.policy} · simulator ${config.simulator} · backend ${wiring.backend}`,
   );
@@ -167,9 +177,16 @@ export async function runTrainApp(
     tagger: wiring.tagger,
     savePolicy: wiring.savePolicy,
     signal: options.signal,
-    onStepEnd: (_step, metrics) => bar.tick(1, stepProgressFields(metrics)),
+    onStepEnd: (step, metrics) => {
+      bar.tick(1, stepProgressFields(metrics));
+      tracker.logMetrics(step, metrics);
+    },
+  }).catch(async (error: unknown) => {
+    await tracker.finish('failed');
+    throw error;
   });
   bar.done();
+  await tracker.finish(outcome.interrupted ? 'interrupted' : 'finished');
   if (outcome.interrupted) {
     log(`interrupted after ${outcome.completedSteps} steps; continue with the same command and --resume`);
     return 130;

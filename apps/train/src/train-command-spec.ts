@@ -1,8 +1,9 @@
-import type { CommandSpec } from '@rlver/cli-kit';
+import { type CommandSpec, packageVersion } from '@rlver/cli-kit';
 
 /** Flags of `rlver-train`; each maps to a config field (`--steps` → `steps`). */
 export const TRAIN_COMMAND: CommandSpec = {
   usage: 'rlver-train [options]',
+  version: packageVersion(import.meta.url),
   summary:
     'Train a dialogue policy with reinforcement learning from verifiable emotion rewards (RLVER): the policy talks to\n' +
     'simulated users, the final emotion / 100 is the reward, PPO or GRPO updates the weights. With no options it runs\n' +
@@ -17,7 +18,10 @@ export const TRAIN_COMMAND: CommandSpec = {
       description: '"embedded" or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json)',
     },
     simulator: { type: 'string', description: '"offline" or "openai:<model>" (any OpenAI-compatible endpoint)' },
-    'base-url': { type: 'string', description: 'Base URL of the simulator endpoint, e.g. http://127.0.0.1:8000/v1' },
+    'base-url': {
+      type: 'string',
+      description: 'Base URL of the simulator endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL)',
+    },
     cache: { type: 'string', description: 'Record/replay of simulator LLM calls', choices: ['write', 'read', 'off'] },
     'cache-dir': { type: 'string', description: 'Folder of the record/replay cache' },
     lang: { type: 'string', description: 'Shipped scenario language(s)', choices: ['zh', 'en', 'both'] },
@@ -33,6 +37,15 @@ export const TRAIN_COMMAND: CommandSpec = {
     'run-id': { type: 'string', description: 'Run folder name (default <preset>-<algo>[-think]-s<seed>)' },
     'runs-dir': { type: 'string', description: 'Parent folder of run folders' },
     resume: { type: 'boolean', description: 'Continue the run folder from its last checkpoint' },
+    'print-config': {
+      type: 'boolean',
+      description: 'Print the resolved config (valid YAML) with where each value came from, then exit',
+    },
+    'report-to': {
+      type: 'string',
+      description:
+        'Experiment trackers, a comma list: tensorboard (runs/<run-id>/tensorboard), mlflow (MLFLOW_TRACKING_URI), none, all',
+    },
     'timeout-ms': { type: 'string', description: 'Limit of one simulator LLM call in ms (default 120000)' },
     'max-retries': {
       type: 'string',
@@ -50,6 +63,8 @@ export const TRAIN_COMMAND: CommandSpec = {
     'Outputs: runs/<run-id>/ holds config.json, metrics.jsonl (one line per step; metric names in apps/train/README.md),',
     'rollouts.jsonl, checkpoints/ (latest + every checkpointEvery steps), before/ and after/ benchmark folders,',
     'summary.json ({"before": {score, success, failure, monitors}, "after": {…}, "training", "warnings"}) and report.html.',
+    'With --report-to tensorboard,mlflow the step metrics (same names) also go to TensorBoard event files in',
+    'runs/<run-id>/tensorboard/ and to the MLflow server at MLFLOW_TRACKING_URI; a failing tracker warns once.',
     '',
     'Reward hacking: every step logs the degenerate-reply monitors (monitor/*); the progress line shows the degenerate',
     'share next to the reward, and the run ends with a warning when that share rose by more than 5 points',
@@ -93,6 +108,7 @@ export const FLAG_TO_FIELD: Record<string, string> = {
   'group-size': 'groupSize',
   'run-id': 'runId',
   'runs-dir': 'runsDir',
+  'report-to': 'reportTo',
 };
 
 /** Flags that set a field of the `simulatorEndpoint` block (integers). */

@@ -1,3 +1,4 @@
+export { packageVersion } from './package-version';
 export {
   type CommandSpec,
   type FlagSpec,

@@ -20,6 +20,8 @@ export interface CommandSpec {
   /** Free text after the flag table (examples, notes). */
   details?: string;
   positionals?: { name: string; description: string; optional?: boolean }[];
+  /** The program's version: when set, `--version` is accepted (parse result `version: true`) and listed in --help. */
+  version?: string;
 }
 
 /** Render `--help` for a command. */
@@ -33,6 +35,8 @@ export function formatHelp(spec: CommandSpec): string {
   lines.push('Options:');
   const entries = Object.entries(spec.flags);
   entries.push(['help', { type: 'boolean', short: 'h', description: 'Show this help' }]);
+  if (spec.version !== undefined)
+    entries.push(['version', { type: 'boolean', description: `Print the version (${spec.version}) and exit` }]);
   for (const [name, flag] of entries) {
     const label = `${flag.short ? `-${flag.short}, ` : ''}--${name}${flag.type === 'string' ? ' <value>' : ''}`;
     const extras = [
@@ -49,14 +53,15 @@ export type ParsedFlags = Record<string, string | boolean | string[] | undefined
 
 /**
  * Parse argv strictly. Unknown flags and bad choices throw `InvalidConfigError` naming the flag and the fix.
- * Returns `help: true` when -h/--help is given.
+ * Returns `help: true` when -h/--help is given, `version: true` when --version is (only if `spec.version` is set).
  */
 export function parseCommandArgs(
   argv: string[],
   spec: CommandSpec,
-): { flags: ParsedFlags; positionals: string[]; help: boolean } {
+): { flags: ParsedFlags; positionals: string[]; help: boolean; version: boolean } {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     help: { type: 'boolean', short: 'h' },
+    ...(spec.version !== undefined ? { version: { type: 'boolean' as const } } : {}),
   };
   for (const [name, flag] of Object.entries(spec.flags)) {
     options[name] = {
@@ -87,7 +92,8 @@ export function parseCommandArgs(
     }
     flags[name] = value;
   }
-  return { flags, positionals: parsed.positionals, help: Boolean((parsed.values as ParsedFlags).help) };
+  const values = parsed.values as ParsedFlags;
+  return { flags, positionals: parsed.positionals, help: Boolean(values.help), version: Boolean(values.version) };
 }
 
 /** Parse a flag as a number within bounds, or throw an error that names the flag. */

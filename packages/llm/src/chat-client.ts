@@ -9,6 +9,7 @@ import {
 } from '@rlver/spec';
 import { APIConnectionTimeoutError } from 'openai';
 import { createChatCompletionsEndpoint } from './chat-completions-endpoint';
+import { defaultBaseURL } from './default-base-url';
 import { cacheKey, type LlmCache } from './llm-cache';
 import { mapOpenAIError } from './map-openai-error';
 import { type CompletionMessage, readCompletionMessage } from './read-completion-message';
@@ -58,7 +59,7 @@ export interface ChatClient {
 
 export interface OpenAIChatClientConfig {
   model: string;
-  /** Default `https://api.openai.com/v1`; any OpenAI-compatible server (vLLM, Ollama, llama.cpp). */
+  /** Default `OPENAI_BASE_URL`, else `https://api.openai.com/v1`; any OpenAI-compatible server (vLLM, Ollama, llama.cpp). */
   baseURL?: string;
   /** Default: the `OPENAI_API_KEY` environment variable; loopback servers need none. */
   apiKey?: string;
@@ -79,8 +80,6 @@ export interface OpenAIChatClientConfig {
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-
 /** An empty message (`readCompletionMessage`): retried like a malformed answer. */
 const isEmptyAnswer = (error: unknown): error is InvalidLLMOutputError => InvalidLLMOutputError.isInstance(error);
 
@@ -100,13 +99,14 @@ export function isLoopbackURL(url: string): boolean {
  * classes) rather than the `openai` client, whose per-call overhead dominated runs with 100 episodes in flight.
  */
 export function createOpenAIChatClient(config: OpenAIChatClientConfig): ChatClient {
-  const baseURL = config.baseURL ?? DEFAULT_BASE_URL;
+  const baseURL = config.baseURL ?? defaultBaseURL();
   try {
     new URL(baseURL);
   } catch {
+    const source = config.baseURL === undefined ? 'OPENAI_BASE_URL' : '--base-url';
     throw new InvalidConfigError({
-      field: '--base-url',
-      message: `--base-url "${baseURL}" is not a URL; use e.g. http://127.0.0.1:8000/v1`,
+      field: source,
+      message: `${source} "${baseURL}" is not a URL; use e.g. http://127.0.0.1:8000/v1`,
     });
   }
   if (!config.model)

@@ -8,6 +8,7 @@ export {
   type OpenAIChatClientConfig,
   parseOpenAIModelFlag,
 } from './chat-client';
+export { defaultBaseURL, OPENAI_API_BASE_URL } from './default-base-url';
 export {
   type CacheEntry,
   type CacheMode,

@@ -16,7 +16,7 @@ export const strategyTaggerConfigSchema = z.discriminatedUnion('kind', [
       kind: z.literal('openai'),
       /** Served model name, e.g. `gpt-4o-mini` or a local vLLM model. */
       model: z.string().min(1),
-      /** Endpoint; default `https://api.openai.com/v1`. */
+      /** Endpoint; default `OPENAI_BASE_URL`, else `https://api.openai.com/v1`. */
       baseURL: z.string().url().optional(),
       /** Default: `OPENAI_API_KEY`; loopback servers need none. */
       apiKey: z.string().optional(),

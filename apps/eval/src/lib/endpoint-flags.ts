@@ -66,7 +66,8 @@ export function resolveEndpointFlags(flags: ParsedFlags): EndpointFlagSettings {
 export const CONNECTION_FLAGS: Record<'base-url' | 'cache', FlagSpec> = {
   'base-url': {
     type: 'string',
-    description: 'OpenAI-compatible endpoint for openai:<model> (default https://api.openai.com/v1)',
+    description:
+      'OpenAI-compatible endpoint for openai:<model> (default $OPENAI_BASE_URL, else https://api.openai.com/v1)',
   },
   cache: {
     type: 'string',

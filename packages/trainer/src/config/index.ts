@@ -1,3 +1,4 @@
+export { type FormatResolvedConfigOptions, formatResolvedConfig } from './format-resolved-config';
 export {
   defaultRunId,
   type ResolveTrainConfigOptions,

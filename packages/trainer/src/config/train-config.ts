@@ -1,4 +1,5 @@
 import { briefPolicySystemPrompt, type Language, policySystemPrompt } from '@rlver/spec';
+import { parseReportTo, REPORT_TO_BACKENDS } from '@rlver/tracking';
 import { z } from 'zod';
 
 /** Sampling of the policy during training rollouts. */
@@ -154,6 +155,22 @@ export const trainConfigSchema = z
       .nullable(),
     /** Dialogues in flight at once (local policies batch all of them per turn). */
     concurrency: z.number().int().positive(),
+    /**
+     * Experiment trackers the step metrics also go to (`--report-to`, a comma list as in TRL): `tensorboard`
+     * (event files in `runs/<run-id>/tensorboard/`), `mlflow` (REST API at `MLFLOW_TRACKING_URI`); `none` or `[]`
+     * (default) for metrics.jsonl only. A failing tracker warns once and never stops the run.
+     */
+    reportTo: z
+      .preprocess((value, context) => {
+        if (typeof value !== 'string' && !Array.isArray(value)) return value;
+        try {
+          return parseReportTo(value, '');
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: (error as Error).message });
+          return value;
+        }
+      }, z.array(z.enum(REPORT_TO_BACKENDS)).readonly())
+      .default([]),
     /** Parent folder of run folders. */
     runsDir: z.string(),
     /**

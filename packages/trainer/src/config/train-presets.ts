@@ -26,6 +26,7 @@ const COMMON = {
   // Stop when the degenerate share of the last 5 steps is 10 points above that of the first 5 (reward hacking).
   degenerationStop: { window: 5, maxRise: 0.1 },
   runsDir: 'runs',
+  reportTo: [],
   ppo: {},
   grpo: {},
 } as const satisfies Partial<TrainConfig>;

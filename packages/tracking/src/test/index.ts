@@ -1,0 +1,2 @@
+export { type RecordedMLflowRequest, startMLflowTestServer } from './mlflow-test-server';
+export { type DecodedEvent, readEventFile, readTensorBoardScalars } from './read-tensorboard-events';

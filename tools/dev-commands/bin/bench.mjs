@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { runAppCli } from '../run-app-cli.mjs';
+
+runAppCli('apps/eval/src/cli.ts');
