@@ -48,10 +48,10 @@ const JUDGE_INJECTION: readonly RegExp[] = [
   /(?:^|[\s[【(（<「])(?:system|assistant|judge|grader|evaluator|moderator|系统|裁判|评委|评估员|评分员|模拟器|旁白)\s*(?:[:：\]】>」]|note|message|prompt|提示|通知|消息|说明|指令)/i,
   /(?:ignore|disregard) (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|messages|rules)|忽略(?:之前|以上|前面|上述)(?:的|所有)?(?:指令|提示|规则|要求)/i,
   /<\|[a-z_]+\|>|<\/?(?:system|assistant|user|think|judge)>|\[\/?(?:INST|SYS)\]/i,
-  /(?:用户|the user)\s*(?:现在|此时|听完|听到|读完|终于|已经|的情绪|的心情|露出|感到|觉得|心里|脸上|笑|松了|被(?:理解|治愈|安慰|打动)|now|feels?|felt|is now|smiles?)/i,
+  /(?:用户|the user)\s*(?:现在|此时|听完|听到|读完|终于|已经|的情绪|的心情|露出|脸上|松了|now|feels?|felt|is now|smiles?)/i,
   // Stage directions in asterisks or brackets, wherever they stand: the user or a reaction narrated for the judge.
-  /[*【[][^*【】[\]\n]{0,40}(?:用户|the user)[^*【】[\]\n]{0,40}[*】\]]/i,
-  /[*【[][^*【】[\]\n]{0,30}(?:露出(?:了)?笑容|破涕为笑|感动得|被理解|被治愈|释怀地|松了(?:一)?口气|smiles? (?:warmly|softly|at last)|feels? (?:truly |finally )?(?:understood|heard|seen))[^*【】[\]\n]{0,30}[*】\]]/i,
+  /(?:(?<!\*)\*(?!\*)|[【[])[^*【】[\]\n]{0,40}(?:用户|the user)[^*【】[\]\n]{0,40}(?:(?<!\*)\*(?!\*)|[】\]])/i,
+  /(?:(?<!\*)\*(?!\*)|[【[])[^*【】[\]\n]{0,30}(?:露出(?:了)?笑容|破涕为笑|感动得|释怀地|松了(?:一)?口气|smiles? (?:warmly|softly|at last)|feels? (?:truly |finally )?(?:understood|heard|seen))[^*【】[\]\n]{0,30}(?:(?<!\*)\*(?!\*)|[】\]])/i,
   /[（(][^）)\n]{0,40}(?:你|您|用户|她|他|you|the user|she|he)[^）)\n]{0,30}(?:感动|被治愈|释怀|好多了|好起来|开心起来|笑了|露出(?:了)?笑容|破涕为笑|情绪|心情|feels? (?:much |so )?better|smiles?|relieved|understood|moved)[^）)\n]{0,40}[）)]/i,
   /(?:^|\s)\*[^*:：\n]{0,40}(?:你|您|用户|她|他|you|the user|she|he)[^*\n]{0,30}(?:感动|被治愈|释怀|好多了|好起来|开心|笑|情绪|心情|feels?|better|smiles?|relieved|understood|moved)[^*\n]{0,40}\*/i,
 ];

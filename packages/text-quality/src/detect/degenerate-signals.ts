@@ -87,7 +87,8 @@ export function findImmediateRepeat(text: string, lang: Language): string | unde
     const twice = /([\u4e00-\u9fff]{3,12})\1/u.exec(text);
     if (twice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(twice[1] as string)) return twice[0];
     // A clause said again right after a comma (我懂你的感受，我懂你的感受): 4 characters or more, so 慢慢来，慢慢来 stays.
-    const again = /([\u4e00-\u9fff]{4,12})[，,、。！!？?\s~～…]+\1/u.exec(text);
+    // Across a sentence end it is a figure of speech (…就有了动力。有了动力，…), so only commas count.
+    const again = /([\u4e00-\u9fff]{4,12})[，,、\s~～]+\1/u.exec(text);
     if (again) return again[0];
     const thrice = /([\u4e00-\u9fff]{2})\1\1/u.exec(text);
     if (thrice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(thrice[1] as string)) return thrice[0];
