@@ -49,13 +49,6 @@ async function evaluate(
   return result;
 }
 
-/**
- * The after-training benchmark. With `evalInBackground` the held-out profiles are split: every other one runs in a
- * child process on the second core (the trained policy loaded from `checkpoints/latest`) while this process runs
- * the rest; the child's dialogues are then appended to `after/results.jsonl` and the full benchmark resumes there,
- * finding every dialogue done (or running what the child could not). Dialogues do not depend on the split (each
- * request carries its own sampling seed), so the result equals a single-process run.
- */
 /** Why the run stopped early, and the newest step checkpoint taken before its replies began to degrade. */
 function describeEarlyStop(
   stop: NonNullable<Awaited<ReturnType<typeof runTraining>>['stoppedEarly']>,
@@ -68,6 +61,13 @@ function describeEarlyStop(
   return `warning: training stopped after step ${stop.step + 1}: degenerate replies rose from ${percent(stop.baseline)} (first ${window} steps) to ${percent(stop.recent)} (last ${window}), likely reward hacking (degenerationStop)${earlier}`;
 }
 
+/**
+ * The after-training benchmark. With `evalInBackground` the held-out profiles are split: every other one runs in a
+ * child process on the second core (the trained policy loaded from `checkpoints/latest`) while this process runs
+ * the rest; the child's dialogues are then appended to `after/results.jsonl` and the full benchmark resumes there,
+ * finding every dialogue done (or running what the child could not). Dialogues do not depend on the split (each
+ * request carries its own sampling seed), so the result equals a single-process run.
+ */
 async function evaluateAfterTraining(
   wiring: Parameters<typeof heldOutBenchmarkOptions>[1],
   config: TrainConfig,

@@ -9,11 +9,13 @@ import {
   type DialoguePolicyV1,
   hashSeed,
   type Profile,
+  parseJsonl,
   RlverError,
   type StrategyTaggerV1,
   type TrajectoryTurn,
   type UserSimulatorV1,
 } from '@rlver/spec';
+import { z } from 'zod';
 import { systemPromptFor, type TrainConfig } from '../config/train-config';
 import { checkDegeneration, type DegenerationVerdict } from './degeneration-stop';
 import { repairStepLog } from './repair-run-logs';
@@ -96,13 +98,14 @@ export interface TrainingOutcome {
   stoppedEarly?: DegenerationVerdict & { step: number };
 }
 
+const degenerateLineSchema = z.looseObject({ 'monitor/degenerate_fraction': z.number().optional() });
+
 /** Step k's `monitor/degenerate_fraction` from the metrics already logged (a resumed run continues the series). */
 function loggedDegenerateFractions(metricsFile: string): number[] {
   if (!existsSync(metricsFile)) return [];
-  return readFileSync(metricsFile, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => Number((JSON.parse(line) as Record<string, unknown>)['monitor/degenerate_fraction'] ?? 0));
+  return parseJsonl(readFileSync(metricsFile, 'utf8'), degenerateLineSchema, { file: metricsFile }).records.map(
+    (record) => record.value['monitor/degenerate_fraction'] ?? 0,
+  );
 }
 
 /**
