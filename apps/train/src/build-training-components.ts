@@ -2,15 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
 import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
-import {
-  type AttentionPass,
-  checkAttentionBudget,
-  createEmbeddedPolicy,
-  initTfBackend,
-  loadCheckpointPolicy,
-  saveCheckpoint,
-  type TfjsDialoguePolicy,
-} from '@rlver/policy';
+import { type AttentionPass, checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
+import { createEmbeddedPolicy, loadCheckpointPolicy, type TfjsDialoguePolicy } from '@rlver/policy';
 import { createPPOAlgorithm, ppoConfigSchema } from '@rlver/ppo';
 import { loadProfiles, loadScenarioSet } from '@rlver/simulator';
 import {

@@ -1,4 +1,3 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import {
   type ActorRow,
   type ActorStepRecord,
@@ -16,6 +15,7 @@ import {
   scoreSamples,
   summarizeActorSteps,
 } from '@rlver/rl-core';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
 import { assignGroupAdvantages } from './assign-group-advantages';
 import type { ResolvedGRPOConfig } from './grpo-config';

@@ -1,4 +1,3 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import {
   type ActorStepRecord,
   type AdamWOptimizer,
@@ -17,6 +16,7 @@ import {
   scoreSamples,
   summarizeActorSteps,
 } from '@rlver/rl-core';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { computePPORows, summarizePPORows } from './compute-ppo-rows';

@@ -8,10 +8,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRng, hashSeed, safeParseJSON } from '@rlver/spec';
-import * as tf from '@tensorflow/tfjs-core';
-import { generateCorpus } from '../corpus/generate-corpus';
-import { shippedHeldOutText } from '../corpus/held-out';
 import {
   clipByGlobalNorm,
   createAdamW,
@@ -20,7 +16,12 @@ import {
   loadPolicyTokenizer,
   loadTransformerModel,
   saveCheckpoint,
-} from '../src/index';
+} from '@rlver/model';
+import { embeddedModelDirectory } from '@rlver/policy';
+import { createRng, hashSeed, safeParseJSON } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import { generateCorpus } from '../corpus/generate-corpus';
+import { shippedHeldOutText } from '../corpus/held-out';
 import {
   bucketBatches,
   encodeDialogue,
@@ -51,7 +52,7 @@ const { values: flags } = parseArgs({
     'max-length': { type: 'string', default: '288' },
     'log-every': { type: 'string', default: '10' },
     'save-every': { type: 'string', default: '150' },
-    out: { type: 'string', default: join(import.meta.dirname, '..', 'assets', 'embedded') },
+    out: { type: 'string', default: embeddedModelDirectory() },
   },
   strict: true,
 });
