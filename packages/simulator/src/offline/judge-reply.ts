@@ -329,10 +329,8 @@ export function judgeReply(input: JudgeInput): Judgement {
     userMessages: input.userMessages ?? [input.lastUserMessage],
     dialogueText: input.dialogueText ?? defaultDialogueText(input),
     earlierOverlaps: overlapsWithEarlier(input.reply, input.earlierReplies),
-    userSideText:
-      input.storyText === undefined
-        ? undefined
-        : [input.storyText, ...(input.userMessages ?? [input.lastUserMessage])].join('\n'),
+    userSide:
+      input.storyText === undefined ? undefined : [input.storyText, ...(input.userMessages ?? [input.lastUserMessage])],
   });
   const details = findStoryDetails(input.reply, input.story, input.lang);
   const length = replyLength(input.reply, input.lang);

@@ -108,7 +108,7 @@ describe('one-size-fits-all replies (offline user)', () => {
   it('should find a reply about this dialogue relevant and stock comfort or a reply meant for someone else not', () => {
     const [first, second] = loadScenarioSet('en', 'test');
     if (!first || !second) throw new RangeError('the en test set has fewer than two profiles');
-    const story = (profile: typeof first) => `${profile.player}\n${profile.scene}\n${profile.first_talk}`;
+    const story = (profile: typeof first) => [`${profile.player}\n${profile.scene}`, profile.first_talk ?? ''];
     const own = dialogueRelevance(first.first_talk ?? '', story(first), 'en');
     const stock = dialogueRelevance(STOCK.en[0] ?? '', story(first), 'en');
     const elsewhere = dialogueRelevance(second.first_talk ?? '', story(first), 'en');

@@ -29,7 +29,7 @@ export interface ReplyIntegrity {
   fluency: number;
   /**
    * Set when the reply is one-size-fits-all: about nothing of this user's story or messages and fitting other
-   * dialogues as well (needs `userSideText`). The judge sinks it unless it gives the user what they most want.
+   * dialogues as well (needs `userSide`). The judge sinks it unless it gives the user what they most want.
    */
   oneSize?: IntegrityIssue;
 }
@@ -44,10 +44,10 @@ export interface IntegrityInput {
   /** Overlap of the reply with each of the assistant's earlier replies (|A∩B| / min(|A|, |B|)). */
   earlierOverlaps?: readonly number[];
   /**
-   * The user's side of the dialogue (persona, story and the user's messages, without the assistant's replies): when
+   * The user's side of the dialogue (persona and story, then each of the user's messages; not the assistant's): when
    * given, a reply that is about none of it, and fits other dialogues as well, is one-size-fits-all (`not-for-me`).
    */
-  userSideText?: string;
+  userSide?: readonly string[];
 }
 
 /**
@@ -200,8 +200,8 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
     issues.push({ code: 'fragments', detail: splitSentences(reply)[0]?.slice(0, 20) ?? '' });
-  if (input.userSideText !== undefined) {
-    const relevance = dialogueRelevance(reply, input.userSideText, lang);
+  if (input.userSide !== undefined) {
+    const relevance = dialogueRelevance(reply, input.userSide, lang);
     const limit = ONE_SIZE[lang];
     if (relevance.own < limit.own && relevance.margin < limit.margin) {
       oneSize = { code: 'not-for-me', detail: splitSentences(reply)[0]?.slice(0, 30) ?? '' };
