@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
-import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
 import {
   type AttentionPass,
   checkAttentionBudget,
@@ -11,10 +10,9 @@ import {
   saveCheckpoint,
   type TfjsDialoguePolicy,
 } from '@rlver/policy';
-import { createPPOAlgorithm, ppoConfigSchema } from '@rlver/ppo';
+import type { TrainableAlgorithm } from '@rlver/rl-core';
 import { loadProfiles, loadScenarioSet } from '@rlver/simulator';
 import {
-  type AlgorithmV1,
   InvalidConfigError,
   type Language,
   type Profile,
@@ -22,12 +20,12 @@ import {
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
-import type { TrainConfig } from '@rlver/trainer';
+import { algorithmRunFields, findAlgorithm, type TrainConfig } from '@rlver/trainer';
 
 export interface TrainingWiring {
   backend: string;
   policy: TfjsDialoguePolicy;
-  algorithm: AlgorithmV1 & { dispose(): void };
+  algorithm: TrainableAlgorithm;
   trainSimulator: UserSimulatorV1;
   evalSimulator: UserSimulatorV1;
   trainProfiles: Profile[];
@@ -56,11 +54,15 @@ function evalProfilesOf(config: TrainConfig): Profile[] {
 
 /**
  * The policy a run starts from: the latest checkpoint when resuming, else the embedded model or the user's
- * checkpoint folder. PPO runs get a value head.
+ * checkpoint folder. Algorithms with a critic get a value head.
  */
-export async function buildPolicy(config: TrainConfig, resumeFrom: string | undefined): Promise<TfjsDialoguePolicy> {
+export async function buildPolicy(
+  config: TrainConfig,
+  resumeFrom: string | undefined,
+  options: { valueHead?: boolean } = {},
+): Promise<TfjsDialoguePolicy> {
   const policyOptions = {
-    valueHead: config.algo === 'ppo',
+    valueHead: options.valueHead ?? findAlgorithm(config.algo).needsValueHead,
     maxContextTokens: config.maxContextTokens,
     maxBatchSize: config.concurrency,
     sampling: config.sampling,
@@ -108,35 +110,12 @@ function endpointsOf(config: TrainConfig) {
   });
 }
 
-/** What the algorithm is created from: its config block plus the run-derived fields. */
-function algorithmConfigInput(config: TrainConfig) {
-  // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
-  const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
-  if (config.algo === 'ppo') return { ...runDerived, ...config.ppo, packing: config.packing, seed: config.seed };
-  return {
-    ...runDerived,
-    ...config.grpo,
-    packing: config.packing,
-    seed: config.seed,
-    // Branching rollouts make turn-level groups of `branching` replies; otherwise dialogue groups.
-    numGenerations: config.branching > 1 ? config.branching : config.groupSize,
-  };
-}
-
-/** Validate the algorithm block with the algorithm's schema (for `resolveTrainConfig`, before anything is written). */
-export function checkAlgorithmConfig(config: TrainConfig) {
-  const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
-  const parsed = schema.safeParse(algorithmConfigInput(config));
-  return parsed.success ? undefined : parsed.error;
-}
-
 /**
  * The longest attention passes of a step: prefilling a turn's prompts (identical branches once) and scoring
  * a micro-batch of full sequences in the update.
  */
 function attentionPasses(config: TrainConfig): AttentionPass[] {
-  const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
-  const microBatchSize = schema.parse(algorithmConfigInput(config)).microBatchSize;
+  const microBatchSize = config.algorithm.microBatchSize;
   const prompts = Math.min(config.concurrency, config.profilesPerStep * config.groupSize);
   const promptTokens = config.maxContextTokens - config.sampling.maxNewTokens;
   return [
@@ -150,15 +129,9 @@ function attentionPasses(config: TrainConfig): AttentionPass[] {
       what: `scoring a micro-batch of ${microBatchSize} sequences of up to ${config.maxContextTokens} tokens in the update`,
       rows: microBatchSize,
       tokens: config.maxContextTokens,
-      fields: `maxContextTokens (or ${config.algo}.microBatchSize)`,
+      fields: 'maxContextTokens (or algorithm.microBatchSize)',
     },
   ];
-}
-
-/** Whether the algorithm section asks for a KL term to the reference policy. */
-function usesKl(config: TrainConfig): boolean {
-  if (config.algo === 'ppo') return (config.ppo.klMode ?? 'none') !== 'none';
-  return Number(config.grpo.klCoefficient ?? 0) > 0;
 }
 
 /**
@@ -184,14 +157,17 @@ export async function buildTrainingComponents(
   const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
   checkAttentionBudget({ config: policy.model.config, backend, passes: attentionPasses(config) });
-  // A KL term needs the frozen starting policy (also when resuming: the reference never moves).
-  const referencePolicy = usesKl(config)
-    ? (await buildPolicy({ ...config, algo: 'grpo' }, undefined)).model
+  const descriptor = findAlgorithm(config.algo);
+  // A KL term needs the frozen starting policy (also when resuming: the reference never moves), without a value head.
+  const referencePolicy = descriptor.needsReferenceModel(config.algorithm)
+    ? (await buildPolicy(config, undefined, { valueHead: false })).model
     : undefined;
-  const algorithm =
-    config.algo === 'ppo'
-      ? createPPOAlgorithm({ policy: policy.model, referencePolicy, config: algorithmConfigInput(config) })
-      : createGRPOAlgorithm({ policy: policy.model, referencePolicy, config: algorithmConfigInput(config) });
+  const algorithm = descriptor.create({
+    policy: policy.model,
+    referencePolicy,
+    config: config.algorithm,
+    run: algorithmRunFields(config),
+  });
   return {
     backend,
     policy,

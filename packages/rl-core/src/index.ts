@@ -14,11 +14,6 @@ export {
   padRows,
   sequenceWidth,
 } from './batch-tensors';
-export {
-  ChatTemplatePrefixError,
-  MissingTokenRecordError,
-  NonFiniteUpdateError,
-} from './errors/index';
 export type {
   AlgorithmDescriptor,
   CreateAlgorithmOptions,
@@ -36,6 +31,11 @@ export {
   parseAlgorithmConfig,
   refinePolicyLossConfig,
 } from './config/parse-algorithm-config';
+export {
+  ChatTemplatePrefixError,
+  MissingTokenRecordError,
+  NonFiniteUpdateError,
+} from './errors/index';
 export { freezeReferencePolicy } from './freeze-reference-policy';
 export { type AggregationNormalizer, aggregateLoss, type LossAggregation } from './losses/aggregate-loss';
 export { type ClippedPolicyLossTerms, computeClippedPolicyLoss } from './losses/clipped-policy-loss';

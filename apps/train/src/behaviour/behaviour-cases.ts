@@ -25,7 +25,7 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
   { name: 'grpo-branching', overrides: { ...SHRUNK, algo: 'grpo' } },
   {
     name: 'ppo-branching-minibatches',
-    overrides: { ...SHRUNK, algo: 'ppo', ppo: { epochs: 2, minibatchCount: 2, criticEpochs: 2 } },
+    overrides: { ...SHRUNK, algo: 'ppo', algorithm: { epochs: 2, minibatchCount: 2, criticEpochs: 2 } },
   },
   {
     name: 'grpo-dialogue-groups-minibatches',
@@ -36,7 +36,7 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
       groupSize: 3,
       turnCreditDiscount: null,
       packing: 'whole-dialogue',
-      grpo: { epochs: 2, minibatchCount: 2, dynamicSampling: false },
+      algorithm: { epochs: 2, minibatchCount: 2, dynamicSampling: false },
     },
   },
 ];

@@ -9,7 +9,9 @@ export const optimisationConfigShape = {
   oldLogProbSource: z
     .enum(['recompute', 'rollout'])
     .default('recompute')
-    .describe("π_old: 'recompute' scores the batch with the policy before updating (verl), 'rollout' uses the sampler's log-probs"),
+    .describe(
+      "π_old: 'recompute' scores the batch with the policy before updating (verl), 'rollout' uses the sampler's log-probs",
+    ),
   learningRate: z.number().positive().default(1e-6).describe('Policy (actor) learning rate'),
   warmupRatio: z
     .number()
@@ -43,7 +45,7 @@ export const optimisationConfigShape = {
     .int()
     .positive()
     .default(1)
-    .describe("Minibatches per epoch, one optimizer step each (paper: 1, the mini-batch is the whole batch)"),
+    .describe('Minibatches per epoch, one optimizer step each (paper: 1, the mini-batch is the whole batch)'),
   microBatchSize: z
     .number()
     .int()

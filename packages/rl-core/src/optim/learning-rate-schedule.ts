@@ -34,4 +34,3 @@ export function scheduledLearningRate(options: {
   const remaining = options.decay === 'linear' ? 1 - progress : 0.5 * (1 + Math.cos(Math.PI * progress));
   return baseLearningRate * (options.minRatio + (1 - options.minRatio) * remaining);
 }
-

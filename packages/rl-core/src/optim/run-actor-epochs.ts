@@ -35,7 +35,12 @@ export interface RunActorEpochsOptions<Row extends ActorRow> {
 
 /** The clipped-surrogate settings of the shared config fields, with the KL-loss term's β and estimator. */
 export function actorLossSettings(
-  config: { clipRatioLow: number; clipRatioHigh: number | null; entropyCoefficient: number; lossAggregation: PolicyObjectiveSettings['aggregation'] },
+  config: {
+    clipRatioLow: number;
+    clipRatioHigh: number | null;
+    entropyCoefficient: number;
+    lossAggregation: PolicyObjectiveSettings['aggregation'];
+  },
   kl: { coefficient: number; estimator: KlEstimator },
 ): PolicyObjectiveSettings {
   return {
