@@ -40,12 +40,10 @@ describe('rlver-train: input and endpoint faults (the real CLI)', () => {
     const printed = await rlverTrain(['--algo', 'ppo', '--algorithm.clip_ratio_low', '0.1', '--print-config']);
     expect(printed.code).toBe(0);
     expect(printed.stdout).toMatch(/clipRatioLow: 0\.1 +# --algorithm\.clip_ratio_low/);
-    const bad = await rlverTrain(['--algorithm.learningRate', '-1', '--print-config']);
+    const bad = await rlverTrain(['--algorithm.learningRate', '-1', '--kl-coefficient', '0.1']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--algorithm\.learningRate: .*>0/);
-    const unknown = await rlverTrain(['--kl-coefficient', '0.1']);
-    expect(unknown.stderr).toMatch(/unknown flag --kl-coefficient; did you mean --algorithm\.kl-coefficient/);
-  }, 120_000);
+    expect(bad.stderr).toMatch(/unknown flag --kl-coefficient; did you mean --algorithm\.kl-coefficient/);
+  }, 240_000);
 
   it('should refuse --run-id .. (it would write into the parent of --runs-dir)', async () => {
     // A private parent, so a stray config.json left in the shared temp folder by anything else cannot decide it.
