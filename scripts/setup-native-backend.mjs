@@ -3,7 +3,7 @@
 //
 //   pnpm setup:native
 //
-// 1. Finds @tensorflow/tfjs-node (an optional dependency of @rlver/policy). If its binding loads: done.
+// 1. Finds @tensorflow/tfjs-node (an optional dependency of @rlver/model). If its binding loads: done.
 // 2. Runs tfjs-node's own install (downloads libtensorflow + a prebuilt binding from storage.googleapis.com),
 //    only when that host resolves and with a timeout, since CI and air-gapped machines have no route to it.
 // 3. Otherwise builds the binding with node-gyp against the TensorFlow C library inside the tensorflow-cpu
@@ -56,7 +56,7 @@ function hasCommand(command) {
 
 /** Where tfjs-node and its binding live, resolved the way tfjs-node itself resolves them. */
 function locateTfjsNode() {
-  const policyRequire = createRequire(join(rootDirectory, 'packages/policy/package.json'));
+  const policyRequire = createRequire(join(rootDirectory, 'packages/model/package.json'));
   let packageJsonPath;
   try {
     packageJsonPath = policyRequire.resolve('@tensorflow/tfjs-node/package.json');
@@ -223,7 +223,7 @@ function buildBinding({ packageDirectory, bindingPath, napiVersion }, nodeGyp, n
 async function main() {
   log('step 1/4: looking for @tensorflow/tfjs-node');
   const tfjsNode = locateTfjsNode();
-  if (!tfjsNode) giveUp('@tensorflow/tfjs-node is not installed (it is an optional dependency of @rlver/policy)');
+  if (!tfjsNode) giveUp('@tensorflow/tfjs-node is not installed (it is an optional dependency of @rlver/model)');
   const { packageDirectory, bindingPath } = tfjsNode;
   if (existsSync(bindingPath) && nativeLoadError(packageDirectory) === undefined) {
     log(`native backend ready: ${bindingPath} loads (${elapsed()})`);

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const roots = ['packages', 'apps'];
+const roots = ['packages', 'apps', 'tools'];
 const folders = [];
 for (const root of roots) {
   if (!existsSync(root)) continue;

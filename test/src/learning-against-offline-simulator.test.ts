@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGRPOAlgorithm } from '@rlver/grpo';
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import { createPPOAlgorithm } from '@rlver/ppo';
 import { createTinyDialoguePolicy, createTinyLanguageModel, type TinyLanguageModel } from '@rlver/rl-core/test';
 import { createOfflineSimulator, loadScenarioSet } from '@rlver/simulator';

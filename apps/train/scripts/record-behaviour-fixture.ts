@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import { BEHAVIOUR_CASES, runBehaviourCase } from '../src/behaviour/behaviour-cases';
 
 const backend = await initTfBackend();

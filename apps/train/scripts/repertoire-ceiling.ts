@@ -21,10 +21,10 @@ import {
   type Rng,
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
-import { CORPUS_STRATEGIES } from '../../../packages/policy/corpus/generate-corpus';
-import { GENERIC_SLOTS } from '../../../packages/policy/corpus/generic-slots';
-import { type CorpusStrategy, REPLY_TEMPLATES_EN } from '../../../packages/policy/corpus/strategy-templates-en';
-import { REPLY_TEMPLATES_ZH } from '../../../packages/policy/corpus/strategy-templates-zh';
+import { CORPUS_STRATEGIES } from '../../../tools/embedded-model/corpus/generate-corpus';
+import { GENERIC_SLOTS } from '../../../tools/embedded-model/corpus/generic-slots';
+import { type CorpusStrategy, REPLY_TEMPLATES_EN } from '../../../tools/embedded-model/corpus/strategy-templates-en';
+import { REPLY_TEMPLATES_ZH } from '../../../tools/embedded-model/corpus/strategy-templates-zh';
 
 /** Chooses the strategy of the reply to policy turn `turn` (0-based) of a dialogue with `profile`. */
 type StrategyRule = (context: { turn: number; profile: Profile; rng: Rng }) => CorpusStrategy;

@@ -1,4 +1,4 @@
-import type { AttentionPass } from '@rlver/policy';
+import type { AttentionPass } from '@rlver/model';
 import type { TrainConfig } from '@rlver/trainer';
 
 /**

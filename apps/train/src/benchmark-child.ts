@@ -4,7 +4,7 @@
  * `BackgroundBenchmarkRequest` over IPC.
  */
 import { runBenchmark } from '@rlver/bench';
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import { buildEvaluation, buildPolicy } from './build-training-components';
 import { type BackgroundBenchmarkRequest, heldOutBenchmarkOptions } from './held-out-benchmark';
 

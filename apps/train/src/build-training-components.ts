@@ -1,5 +1,6 @@
 import { buildSimulator } from '@rlver/factories';
-import { checkAttentionBudget, initTfBackend, saveCheckpoint, type TfjsDialoguePolicy } from '@rlver/policy';
+import { checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
+import type { TfjsDialoguePolicy } from '@rlver/policy';
 import type { TrainableAlgorithm } from '@rlver/rl-core';
 import type { Profile, StrategyTaggerV1, UserSimulatorV1 } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';

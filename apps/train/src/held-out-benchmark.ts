@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { RunBenchmarkOptions } from '@rlver/bench';
 import { defaultBaseURL } from '@rlver/llm';
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import type { DialoguePolicyV1, Profile, UserSimulatorV1 } from '@rlver/spec';
 import { systemPromptFor, type TrainConfig } from '@rlver/trainer';
 

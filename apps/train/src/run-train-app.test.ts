@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { runBenchmark } from '@rlver/bench';
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import { type Trajectory, trajectorySchema } from '@rlver/spec';
 import { resolveTrainConfig } from '@rlver/trainer';
 import { describe, expect, it } from 'vitest';

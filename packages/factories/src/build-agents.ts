@@ -53,7 +53,7 @@ export function preparePolicy(
   if (value === 'embedded' || (existsSync(value) && statSync(value).isDirectory())) {
     return async () => {
       const policyPackage = await import('@rlver/policy');
-      await policyPackage.initTfBackend();
+      await (await import('@rlver/model')).initTfBackend();
       return value === 'embedded' ? policyPackage.createEmbeddedPolicy() : policyPackage.loadCheckpointPolicy(value);
     };
   }

@@ -1,5 +1,5 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import { createAdamWOptimizer, createGuardedUpdater, freezeReferencePolicy } from '@rlver/rl-core';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmV1, InvalidConfigError } from '@rlver/spec';
 import { type GRPOConfigInput, type ResolvedGRPOConfig, resolveGRPOConfig } from './grpo-config';
 import { loadGRPOState, saveGRPOState } from './grpo-state';

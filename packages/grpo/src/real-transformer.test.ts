@@ -1,5 +1,5 @@
 import '@tensorflow/tfjs-backend-cpu';
-import { createTransformerModel } from '@rlver/policy';
+import { createTransformerModel } from '@rlver/model';
 import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';

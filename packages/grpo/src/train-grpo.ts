@@ -1,4 +1,3 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import {
   type ActorRow,
   type AdamWOptimizer,
@@ -13,7 +12,7 @@ import {
   scoreSamples,
   summarizeActorSteps,
 } from '@rlver/rl-core';
-import type { AlgorithmUpdateOptions, AlgorithmUpdateResult } from '@rlver/spec';
+import type { AlgorithmUpdateOptions, AlgorithmUpdateResult, TrainableLanguageModel } from '@rlver/spec';
 import { assignGroupAdvantages } from './assign-group-advantages';
 import type { ResolvedGRPOConfig } from './grpo-config';
 

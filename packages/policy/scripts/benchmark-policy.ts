@@ -14,15 +14,19 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  backendFromEnvironment,
+  clipByGlobalNorm,
+  createAdamW,
+  createTransformerModel,
+  generate,
+  initTfBackend,
+  loadTransformerModel,
+  type TransformerModel,
+} from '@rlver/model';
 import { createRng, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
-import { createAdamW } from '../src/adamw';
-import { loadTransformerModel } from '../src/checkpoint';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
-import { clipByGlobalNorm } from '../src/clip-by-global-norm';
-import { generate } from '../src/generate';
-import { backendFromEnvironment, initTfBackend } from '../src/tf-backend';
-import { createTransformerModel, type TransformerModel } from '../src/transformer-model';
 
 const { values: flags } = parseArgs({
   options: {

@@ -9,11 +9,10 @@
  * (default 130), --reply-tokens N (default 32), --repeats N (default 3).
  */
 import { parseArgs } from 'node:util';
+import { initTfBackend, loadTransformerModel } from '@rlver/model';
 import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
-import { loadTransformerModel } from '../src/checkpoint';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
-import { initTfBackend } from '../src/tf-backend';
 
 const { values: flags } = parseArgs({
   options: {

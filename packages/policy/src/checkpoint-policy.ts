@@ -1,10 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type LoadTransformerModelOptions,
+  loadPolicyTokenizer,
+  loadTransformerModel,
+  readJsonObject,
+} from '@rlver/model';
 import { InvalidConfigError } from '@rlver/spec';
 import { z } from 'zod';
-import { type LoadTransformerModelOptions, loadTransformerModel } from './checkpoint';
-import { loadPolicyTokenizer, readJsonObject } from './policy-tokenizer';
 import {
   createTfjsDialoguePolicy,
   type TfjsDialoguePolicy,

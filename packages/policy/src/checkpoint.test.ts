@@ -1,18 +1,28 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createAdamW,
+  createTransformerModel,
+  generate,
+  loadOptimizerState,
+  loadPolicyTokenizer,
+  loadTransformerModel,
+  saveCheckpoint,
+  type TransformerModel,
+} from '@rlver/model';
+import {
+  TINY_MODEL_CONFIG,
+  TINY_SPECIAL,
+  tinyTokenizerJson,
+  useTestBackend,
+  writeTinyCheckpoint,
+} from '@rlver/model/test';
 import { safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdamW } from './adamw';
-import { loadOptimizerState, loadTransformerModel, saveCheckpoint } from './checkpoint';
 import { loadCheckpointPolicy } from './checkpoint-policy';
-import { generate } from './generate';
-import { loadPolicyTokenizer } from './policy-tokenizer';
-import { useTestBackend } from './test/test-backend';
-import { TINY_MODEL_CONFIG, TINY_SPECIAL, tinyTokenizerJson, writeTinyCheckpoint } from './test/tiny-checkpoint';
 import { requestSeed } from './tfjs-dialogue-policy';
-import { createTransformerModel, type TransformerModel } from './transformer-model';
 
 let root: string;
 beforeAll(async () => {

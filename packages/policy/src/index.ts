@@ -1,66 +1,10 @@
-export { type AdamW, type AdamWConfigInput, type AdamWState, adamWConfigSchema, createAdamW } from './adamw';
-export {
-  type AttentionPass,
-  attentionPassBytes,
-  backendMemoryBytes,
-  checkAttentionBudget,
-  WASM_HEAP_BYTES,
-} from './attention-budget';
 export { type ChatApiPolicyOptions, createChatApiPolicy } from './chat-api-policy';
-export {
-  type LoadTransformerModelOptions,
-  loadOptimizerState,
-  loadTransformerModel,
-  readCheckpointTensors,
-  type SaveCheckpointOptions,
-  saveCheckpoint,
-  VALUE_HEAD_FILE,
-} from './checkpoint';
 export {
   createEmbeddedPolicy,
   embeddedModelDirectory,
   type LoadCheckpointPolicyOptions,
   loadCheckpointPolicy,
 } from './checkpoint-policy';
-export { type ClippedGradients, clipByGlobalNorm } from './clip-by-global-norm';
-export { type GenerateOptions, type GenerationResult, generate } from './generate';
-export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
-export {
-  type LoraAdapter,
-  type LoraConfig,
-  type LoraConfigInput,
-  type LoraState,
-  type LoraTarget,
-  loraConfigSchema,
-  loraTargetSchema,
-} from './lora';
-export { linear, matMul, plainMatMul } from './mat-mul';
-export {
-  type ModelType,
-  modelTypeSchema,
-  type RopeScaling,
-  resolveTransformerConfig,
-  ropeScalingSchema,
-  type TransformerConfig,
-  type TransformerConfigInput,
-  transformerConfigSchema,
-} from './model-config';
-export { patchWasmKernels } from './patch-wasm-kernels';
-export {
-  type ApplyChatTemplateOptions,
-  type CreatePolicyTokenizerOptions,
-  createPolicyTokenizer,
-  loadPolicyTokenizer,
-  type PolicyTokenizer,
-} from './policy-tokenizer';
-export { type NamedFloatTensor, readSafetensors, type SafetensorsDtype, writeSafetensors } from './safetensors';
-export { type SampledToken, sampleToken, type TokenSamplingOptions } from './sample-token';
-export {
-  type RowScores,
-  type ScoreSequencesMinibatchedOptions,
-  scoreSequencesMinibatched,
-} from './score-sequences-minibatched';
-export { backendFromEnvironment, type InitTfBackendOptions, initTfBackend, type TfBackendName } from './tf-backend';
 export {
   createTfjsDialoguePolicy,
   requestSeed,
@@ -74,7 +18,3 @@ export {
   type ThinkSplit,
   thinkFormatOk,
 } from './think-format';
-export { tokenLogProbsAndEntropy } from './token-log-probs';
-export type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
-export type { LayerKeyValues } from './transformer-forward';
-export { type CreateTransformerModelOptions, createTransformerModel, TransformerModel } from './transformer-model';

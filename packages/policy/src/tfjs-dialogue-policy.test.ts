@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  createPolicyTokenizer,
+  createTransformerModel,
+  scoreSequencesMinibatched,
+  type TransformerModel,
+} from '@rlver/model';
+import { TINY_MODEL_CONFIG, tinyTokenizerConfig, tinyTokenizerJson, useTestBackend } from '@rlver/model/test';
 import type { ChatMessage } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedPolicy, embeddedModelDirectory } from './checkpoint-policy';
-import { createPolicyTokenizer } from './policy-tokenizer';
-import { scoreSequencesMinibatched } from './score-sequences-minibatched';
-import { useTestBackend } from './test/test-backend';
-import { TINY_MODEL_CONFIG, tinyTokenizerConfig, tinyTokenizerJson } from './test/tiny-checkpoint';
 import { createTfjsDialoguePolicy } from './tfjs-dialogue-policy';
-import { createTransformerModel, type TransformerModel } from './transformer-model';
 
 let model: TransformerModel;
 const tokenizer = createPolicyTokenizer({ tokenizerJson: tinyTokenizerJson(), tokenizerConfig: tinyTokenizerConfig() });

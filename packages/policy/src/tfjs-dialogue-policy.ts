@@ -1,3 +1,5 @@
+import type { TransformerModel } from '@rlver/model';
+import { createPolicyTokenizer, type GenerationResult, generate, type PolicyTokenizer } from '@rlver/model';
 import {
   type ChatMessage,
   type DialoguePolicyActOptions,
@@ -9,9 +11,6 @@ import {
   type PolicyRequest,
   type SamplingOptions,
 } from '@rlver/spec';
-import { type GenerationResult, generate } from './generate';
-import { createPolicyTokenizer, type PolicyTokenizer } from './policy-tokenizer';
-import type { TransformerModel } from './transformer-model';
 
 export interface TfjsDialoguePolicyOptions {
   model: TransformerModel;

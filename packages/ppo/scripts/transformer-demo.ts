@@ -3,7 +3,7 @@
  * Usage: npx tsx --conditions=source scripts/transformer-demo.ts [learningRate]
  */
 import '@tensorflow/tfjs-backend-cpu';
-import { createTransformerModel } from '@rlver/policy';
+import { createTransformerModel } from '@rlver/model';
 import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { createPPOAlgorithm } from '../src/index';

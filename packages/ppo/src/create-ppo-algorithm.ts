@@ -1,5 +1,5 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import { createAdamWOptimizer, createGuardedUpdater, createKlController, freezeReferencePolicy } from '@rlver/rl-core';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmV1, InvalidConfigError } from '@rlver/spec';
 import { type PPOConfigInput, type ResolvedPPOConfig, resolvePPOConfig } from './ppo-config';
 import { loadPPOState, savePPOState } from './ppo-state';

@@ -1,5 +1,5 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import { chunkSharingPrefixes, type FeatureChunk, type GuardedUpdater, type Minibatch } from '@rlver/rl-core';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import type { PPORow } from './compute-ppo-rows';
 import type { ResolvedPPOConfig } from './ppo-config';

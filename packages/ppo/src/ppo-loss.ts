@@ -1,5 +1,5 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import { buildPositionTensor, buildSequenceTensors, type LossComputation } from '@rlver/rl-core';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 
 /**

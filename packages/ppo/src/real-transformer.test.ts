@@ -1,5 +1,5 @@
 import '@tensorflow/tfjs-backend-cpu';
-import { createAdamW, createTransformerModel } from '@rlver/policy';
+import { createAdamW, createTransformerModel } from '@rlver/model';
 import { createGuardedUpdater, type GradientOptimizer } from '@rlver/rl-core';
 import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';

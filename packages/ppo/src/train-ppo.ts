@@ -1,4 +1,3 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import {
   type AdamWOptimizer,
   actorLossSettings,
@@ -13,7 +12,7 @@ import {
   scoreSamples,
   summarizeActorSteps,
 } from '@rlver/rl-core';
-import type { AlgorithmUpdateOptions, AlgorithmUpdateResult } from '@rlver/spec';
+import type { AlgorithmUpdateOptions, AlgorithmUpdateResult, TrainableLanguageModel } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { computePPOAdvantages } from './compute-ppo-advantages';
 import { createCriticFit } from './fit-critic';

@@ -1,4 +1,4 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import { buildPositionTensor, buildSequenceTensors, sequenceWidth } from './batch-tensors';
 import type { AggregationNormalizer } from './losses/aggregate-loss';
 import { computePolicyObjective, type PolicyObjectiveSettings } from './losses/policy-objective';

@@ -1,4 +1,4 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
+import type { TrainableLanguageModel } from '@rlver/spec';
 
 /** Freeze the reference policy (house style §9) without touching variables it shares with the trained policy. */
 export function freezeReferencePolicy(

@@ -1,4 +1,4 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { buildSequenceTensors, chunkSharingPrefixes } from './batch-tensors';
 

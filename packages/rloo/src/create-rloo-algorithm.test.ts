@@ -2,7 +2,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTransformerModel } from '@rlver/policy';
+import { createTransformerModel } from '@rlver/model';
 import {
   createTinyLanguageModel,
   preferredTokenProbability,

@@ -1,4 +1,3 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
 import {
   type ActorRow,
   type AdamWOptimizer,
@@ -12,7 +11,7 @@ import {
   scoreSamples,
   summarizeActorSteps,
 } from '@rlver/rl-core';
-import type { AlgorithmUpdateOptions, AlgorithmUpdateResult } from '@rlver/spec';
+import type { AlgorithmUpdateOptions, AlgorithmUpdateResult, TrainableLanguageModel } from '@rlver/spec';
 import { assignLeaveOneOutAdvantages } from './assign-leave-one-out-advantages';
 import type { ResolvedRLOOConfig } from './rloo-config';
 

@@ -18,6 +18,7 @@ export * from './safe-parse-json';
 export * from './spec-version';
 export * from './strategy-tagger-v1';
 export * from './think';
+export * from './trainable-language-model';
 export * from './trajectory';
 export * from './transcript-record';
 export * from './user-simulator-v1';

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Language } from '@rlver/spec';
-import { generateCorpus } from '../../policy/corpus/generate-corpus';
+import { generateCorpus } from '../../../tools/embedded-model/corpus/generate-corpus';
 import type { BigramModelFile } from '../src/fluency/bigram-model';
 import { fluencyUnits } from '../src/fluency/fluency-units';
 

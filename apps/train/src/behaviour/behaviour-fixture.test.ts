@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BEHAVIOUR_CASES, runBehaviourCase } from './behaviour-cases';

@@ -1,4 +1,4 @@
-import { initTfBackend } from '@rlver/policy';
+import { initTfBackend } from '@rlver/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBehaviourCase } from './behaviour-cases';
 

@@ -1,5 +1,4 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
-import type { AlgorithmV1 } from '@rlver/spec';
+import type { AlgorithmV1, TrainableLanguageModel } from '@rlver/spec';
 import type { z } from 'zod';
 import type { AlgorithmRunFields } from './optimisation-config';
 

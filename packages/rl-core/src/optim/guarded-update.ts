@@ -4,7 +4,7 @@ import { clipByGlobalNorm, globalNorm } from './clip-by-global-norm';
 import { ensureGradientsRegistered } from './ensure-gradients-registered';
 
 /**
- * The optimizer a guarded updater drives: `createAdamWOptimizer` here, or `createAdamW` of `@rlver/policy` (same
+ * The optimizer a guarded updater drives: `createAdamWOptimizer` here, or `createAdamW` of `@rlver/model` (same
  * shape). Gradients are keyed by variable name, as `tf.variableGrads` returns them.
  */
 export interface GradientOptimizer {

@@ -1,4 +1,4 @@
-import type { TrainableLanguageModel } from '@rlver/policy';
+import type { TrainableLanguageModel } from '@rlver/spec';
 import { hashSeed } from '@rlver/spec';
 import { type ActorRow, type ActorStepRecord, computeAggregationNormalizer, createActorLoss } from '../actor-loss';
 import { chunkSharingPrefixes } from '../batch-tensors';

@@ -1,4 +1,4 @@
-import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/policy';
+import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
 import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 

@@ -1,5 +1,5 @@
+import type { TransformerModel } from '@rlver/model';
 import * as tf from '@tensorflow/tfjs-core';
-import type { TransformerModel } from '../src/index';
 
 /**
  * Rows `indices` of a matrix, with a gradient that scatters back (the wasm backend lacks the

@@ -1,6 +1,7 @@
 import { hashSeed } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import './register-gradients';
+import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
 import {
   createLoraState,
   disposeLoraState,
@@ -20,7 +21,6 @@ import {
   scoreWithSharedPrefixes,
   sharingPays,
 } from './shared-prefix-scoring';
-import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from './trainable-language-model';
 import {
   causalMask,
   type LayerKeyValues,

@@ -1,9 +1,9 @@
+import type { ScoreSequencesOptions, SequenceScores } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import type { LoraState } from './lora';
 import { linear } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import { tokenLogProbsAndEntropy } from './token-log-probs';
-import type { ScoreSequencesOptions, SequenceScores } from './trainable-language-model';
 import {
   causalMask,
   type LayerKeyValues,

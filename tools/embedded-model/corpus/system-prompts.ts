@@ -1,5 +1,5 @@
+import { policySystemPrompt } from '@rlver/policy';
 import { briefPolicySystemPrompt, type Language } from '@rlver/spec';
-import { policySystemPrompt } from '../src/think-format';
 
 /**
  * System prompts the embedded policy is pretrained with (project-authored paraphrases of spec §5.2).

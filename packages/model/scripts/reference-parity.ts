@@ -2,7 +2,7 @@
  * Print the largest |logit difference| between this engine and transformers for every reference checkpoint
  * (src/test/reference-checkpoints, written by make-reference-checkpoints.py).
  *
- *     npx tsx --conditions=source packages/policy/scripts/reference-parity.ts
+ *     npx tsx --conditions=source packages/model/scripts/reference-parity.ts
  */
 import { join } from 'node:path';
 import { loadTransformerModel } from '../src/checkpoint';

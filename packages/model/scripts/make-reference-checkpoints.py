@@ -8,7 +8,7 @@ them). CI never runs this script; it needs Python only to regenerate the fixture
 
     python3 -m venv /tmp/refenv
     /tmp/refenv/bin/pip install torch transformers safetensors numpy
-    /tmp/refenv/bin/python packages/policy/scripts/make-reference-checkpoints.py
+    /tmp/refenv/bin/python packages/model/scripts/make-reference-checkpoints.py
 
 Generated with torch 2.13.0+cpu and transformers 5.18.0 (versions are recorded in each reference.json).
 Weights are re-drawn at a larger scale than HF's 0.02 init so logits span several units and a 1e-3
@@ -102,7 +102,7 @@ def write_case(
     reference = {
         "note": note,
         "generator": {
-            "script": "packages/policy/scripts/make-reference-checkpoints.py",
+            "script": "packages/model/scripts/make-reference-checkpoints.py",
             "torch": torch.__version__,
             "transformers": transformers.__version__,
         },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from '@huggingface/jinja';
 import { Tokenizer } from '@huggingface/tokenizers';
+import { embeddedModelDirectory } from '@rlver/policy';
 import { describe, expect, it } from 'vitest';
 import { bytesToUnicode, trainByteLevelBpe } from './byte-level-bpe';
 import { countPreTokens, trainTokenizerFiles } from './train-tokenizer';
@@ -15,7 +16,7 @@ const ROUND_TRIP_TEXTS = [
 ];
 
 function loadEmbeddedTokenizer(): { tokenizer: Tokenizer; config: Record<string, unknown> } {
-  const folder = join(import.meta.dirname, '..', 'assets', 'embedded');
+  const folder = embeddedModelDirectory();
   const tokenizerJson = JSON.parse(readFileSync(join(folder, 'tokenizer.json'), 'utf8')) as Record<string, unknown>;
   const config = JSON.parse(readFileSync(join(folder, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>;
   return { tokenizer: new Tokenizer(tokenizerJson, config), config };

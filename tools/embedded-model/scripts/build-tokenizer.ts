@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Tokenizer } from '@huggingface/tokenizers';
+import { embeddedModelDirectory } from '@rlver/policy';
 import { generateCorpus } from '../corpus/generate-corpus';
 import { EMBEDDED_SYSTEM_PROMPTS } from '../corpus/system-prompts';
 import { trainTokenizerFiles } from './train-tokenizer';
@@ -16,7 +17,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1234' },
     dialogues: { type: 'string', default: '20000' },
     'bpe-vocab': { type: 'string', default: '3000' },
-    out: { type: 'string', default: join(import.meta.dirname, '..', 'assets', 'embedded') },
+    out: { type: 'string', default: embeddedModelDirectory() },
   },
   strict: true,
 });

@@ -2,7 +2,7 @@
  * fp32 matmul rate of one tfjs backend at a few shapes, as one JSON line on stdout (for
  * `pnpm bench:compute`, which runs this once per backend because a process keeps one backend).
  *
- *   RLVER_TF_BACKEND=wasm npx tsx --conditions=source packages/policy/scripts/matmul-rate.ts --shapes 1024x896x3584,128x128x384
+ *   RLVER_TF_BACKEND=wasm npx tsx --conditions=source packages/model/scripts/matmul-rate.ts --shapes 1024x896x3584,128x128x384
  *
  * A shape MxKxN multiplies [M, K] by [K, N] (2·M·K·N FLOP). Each shape runs once to warm up, then until
  * `--seconds` (default 1) have passed, at least twice; the rate is FLOP over wall-clock seconds.

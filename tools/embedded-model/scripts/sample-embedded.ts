@@ -4,17 +4,17 @@
  * Usage: `npx tsx --conditions=source scripts/sample-embedded.ts [--dir assets/embedded] [--samples 4] [--json FILE]`.
  */
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { initTfBackend } from '@rlver/model';
+import { embeddedModelDirectory, loadCheckpointPolicy, splitThinkReply, thinkFormatOk } from '@rlver/policy';
 import { loadScenarioSet } from '@rlver/simulator';
 import type { ChatMessage, Language, PolicyRequest } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { EMBEDDED_SYSTEM_PROMPTS } from '../corpus/system-prompts';
-import { initTfBackend, loadCheckpointPolicy, splitThinkReply, thinkFormatOk } from '../src/index';
 
 const { values: flags } = parseArgs({
   options: {
-    dir: { type: 'string', default: join(import.meta.dirname, '..', 'assets', 'embedded') },
+    dir: { type: 'string', default: embeddedModelDirectory() },
     samples: { type: 'string', default: '4' },
     seed: { type: 'string', default: '7' },
     json: { type: 'string' },

@@ -1,5 +1,5 @@
+import type { ScoreSequencesOptions, TrainableLanguageModel } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
-import type { ScoreSequencesOptions, TrainableLanguageModel } from './trainable-language-model';
 
 /** Scores of one ragged sequence: arrays of length `ids.length − 1` (position t scores token t+1). */
 export interface RowScores {

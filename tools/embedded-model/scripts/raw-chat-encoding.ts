@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from '@huggingface/jinja';
 import { Tokenizer } from '@huggingface/tokenizers';
+import { embeddedModelDirectory } from '@rlver/policy';
 import type { ChatEncoding } from './embedded-training-data';
 
 /** The embedded tokenizer read straight from `assets/embedded` with the HF libraries. */
@@ -11,7 +12,7 @@ export interface RawChatEncoding extends ChatEncoding {
 }
 
 /** Load `tokenizer.json` + `tokenizer_config.json` of a folder as a {@link ChatEncoding}. */
-export function loadRawChatEncoding(folder = join(import.meta.dirname, '..', 'assets', 'embedded')): RawChatEncoding {
+export function loadRawChatEncoding(folder = embeddedModelDirectory()): RawChatEncoding {
   const tokenizerJson = JSON.parse(readFileSync(join(folder, 'tokenizer.json'), 'utf8')) as object;
   const config = JSON.parse(readFileSync(join(folder, 'tokenizer_config.json'), 'utf8')) as { chat_template: string };
   const tokenizer = new Tokenizer(tokenizerJson, config);
