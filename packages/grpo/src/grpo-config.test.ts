@@ -10,7 +10,6 @@ describe('resolveGRPOConfig', () => {
       warmupRatio: 0.02,
       warmupSteps: 20,
       clipRatioLow: 0.2,
-      resolvedClipRatioHigh: 0.2,
       entropyCoefficient: 0.001,
       klCoefficient: 0,
       scaleRewards: 'group',

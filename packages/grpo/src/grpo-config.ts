@@ -68,7 +68,6 @@ export type GRPOConfig = z.output<typeof grpoConfigSchema>;
 
 /** The config with derived fields filled in. */
 export interface ResolvedGRPOConfig extends GRPOConfig {
-  readonly resolvedClipRatioHigh: number;
   readonly warmupSteps: number;
 }
 
@@ -77,7 +76,6 @@ export function resolveGRPOConfig(input: GRPOConfigInput = {}): Readonly<Resolve
   const config = parseAlgorithmConfig(grpoConfigSchema, input, 'grpo');
   return Object.freeze({
     ...config,
-    resolvedClipRatioHigh: config.clipRatioHigh ?? config.clipRatioLow,
     warmupSteps: computeWarmupSteps(config.warmupRatio, config.totalSteps),
   });
 }

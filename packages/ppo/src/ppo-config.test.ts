@@ -11,7 +11,6 @@ describe('resolvePPOConfig', () => {
       warmupRatio: 0.02,
       criticWarmupRatio: 0.05,
       clipRatioLow: 0.2,
-      resolvedClipRatioHigh: 0.2,
       valueClip: 0.5,
       entropyCoefficient: 0.001,
       gamma: 1,

@@ -116,7 +116,6 @@ export type PPOConfig = z.output<typeof ppoConfigSchema>;
 
 /** The config with derived fields filled in. */
 export interface ResolvedPPOConfig extends PPOConfig {
-  readonly resolvedClipRatioHigh: number;
   readonly resolvedKlEstimator: KlEstimator;
   readonly warmupSteps: number;
   readonly criticWarmupSteps: number;
@@ -127,7 +126,6 @@ export function resolvePPOConfig(input: PPOConfigInput = {}): Readonly<ResolvedP
   const config = parseAlgorithmConfig(ppoConfigSchema, input, 'ppo');
   return Object.freeze({
     ...config,
-    resolvedClipRatioHigh: config.clipRatioHigh ?? config.clipRatioLow,
     resolvedKlEstimator: config.klEstimator ?? (config.klMode === 'loss' ? 'k3' : 'k1'),
     warmupSteps: computeWarmupSteps(config.warmupRatio, config.totalSteps),
     criticWarmupSteps: computeWarmupSteps(config.criticWarmupRatio, config.totalSteps),
