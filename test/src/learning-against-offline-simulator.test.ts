@@ -75,15 +75,15 @@ describe.each(['ppo', 'grpo'] as const)('training a tiny policy against the offl
             policy: model,
             config: {
               ...algorithmConfig,
-              actorLearningRate: 0.05,
+              learningRate: 0.05,
               criticLearningRate: 0.05,
-              actorWarmupRatio: 0,
+              warmupRatio: 0,
               criticWarmupRatio: 0,
             },
           })
         : createGRPOAlgorithm({
             policy: model,
-            config: { ...algorithmConfig, learningRate: 0.05, warmupRatio: 0, numGenerations: 4 },
+            config: { ...algorithmConfig, learningRate: 0.05, warmupRatio: 0, groupSize: 4 },
           });
     await runTraining({
       config,

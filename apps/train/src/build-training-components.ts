@@ -1,26 +1,22 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
-import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
-import { type AttentionPass, checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
-import { createEmbeddedPolicy, loadCheckpointPolicy, type TfjsDialoguePolicy } from '@rlver/policy';
-import { createPPOAlgorithm, ppoConfigSchema } from '@rlver/ppo';
-import { loadProfiles, loadScenarioSet } from '@rlver/simulator';
-import {
-  type AlgorithmV1,
-  InvalidConfigError,
-  type Language,
-  type Profile,
-  type StrategyTaggerV1,
-  type UserSimulatorV1,
-} from '@rlver/spec';
+import { buildSimulator } from '@rlver/factories';
+import { checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
+import type { TfjsDialoguePolicy } from '@rlver/policy';
+import type { TrainableAlgorithm } from '@rlver/rl-core';
+import type { Profile, StrategyTaggerV1, UserSimulatorV1 } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
-import type { TrainConfig } from '@rlver/trainer';
+import { algorithmRunFields, findAlgorithm, type TrainConfig } from '@rlver/trainer';
+import { attentionPasses } from './attention-passes';
+import { buildEvaluation, endpointsOf } from './build-evaluation';
+import { buildPolicy } from './build-policy';
+import { trainProfilesOf } from './build-profiles';
+
+export { buildEvaluation } from './build-evaluation';
+export { buildPolicy } from './build-policy';
 
 export interface TrainingWiring {
   backend: string;
   policy: TfjsDialoguePolicy;
-  algorithm: AlgorithmV1 & { dispose(): void };
+  algorithm: TrainableAlgorithm;
   trainSimulator: UserSimulatorV1;
   evalSimulator: UserSimulatorV1;
   trainProfiles: Profile[];
@@ -28,130 +24,6 @@ export interface TrainingWiring {
   tagger: StrategyTaggerV1;
   savePolicy(directory: string): Promise<void>;
   probe(): Promise<string[]>;
-}
-
-const languagesOf = (config: TrainConfig): Language[] => (config.lang === 'both' ? ['zh', 'en'] : [config.lang]);
-
-function trainProfilesOf(config: TrainConfig): Profile[] {
-  if (config.trainProfiles) return loadProfiles(config.trainProfiles).profiles;
-  return languagesOf(config).flatMap((lang) => loadScenarioSet(lang, 'train'));
-}
-
-function evalProfilesOf(config: TrainConfig): Profile[] {
-  if (config.evalProfiles) {
-    return selectProfiles({ file: config.evalProfiles, lang: 'zh', limit: config.evalLimit, requireFirstTalk: true })
-      .profiles;
-  }
-  return languagesOf(config).flatMap(
-    (lang) => selectProfiles({ lang, limit: config.evalLimit, requireFirstTalk: true }).profiles,
-  );
-}
-
-/**
- * The policy a run starts from: the latest checkpoint when resuming, else the embedded model or the user's
- * checkpoint folder. PPO runs get a value head.
- */
-export async function buildPolicy(config: TrainConfig, resumeFrom: string | undefined): Promise<TfjsDialoguePolicy> {
-  const policyOptions = {
-    valueHead: config.algo === 'ppo',
-    maxContextTokens: config.maxContextTokens,
-    maxBatchSize: config.concurrency,
-    sampling: config.sampling,
-    seed: config.seed,
-  };
-  if (resumeFrom) {
-    return loadCheckpointPolicy(resumeFrom, {
-      ...policyOptions,
-      policyId: config.policy === 'embedded' ? 'embedded' : `checkpoint:${config.policy}`,
-    });
-  }
-  if (config.policy === 'embedded') return createEmbeddedPolicy(policyOptions);
-  if (existsSync(join(config.policy, 'config.json'))) return loadCheckpointPolicy(config.policy, policyOptions);
-  throw new InvalidConfigError({
-    field: '--policy',
-    message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
-  });
-}
-
-/**
- * What the held-out benchmark needs besides the policy: the `sage` simulated user and the profiles. Pass the
- * run's endpoint factory to share its clients (and its probe) with the training simulator.
- */
-export function buildEvaluation(
-  config: TrainConfig,
-  endpoints: ReturnType<typeof endpointsOf> = endpointsOf(config),
-): {
-  evalSimulator: UserSimulatorV1;
-  evalProfiles: Profile[];
-  probe(): Promise<string[]>;
-} {
-  return {
-    evalSimulator: buildSimulator(config.simulator, 'sage', endpoints),
-    evalProfiles: evalProfilesOf(config),
-    probe: () => endpoints.probeAll(),
-  };
-}
-
-function endpointsOf(config: TrainConfig) {
-  return createEndpointFactory({
-    baseURL: config.baseURL,
-    cacheMode: config.cache,
-    cacheDir: config.cacheDir,
-    roles: { simulator: config.simulatorEndpoint ?? {} },
-  });
-}
-
-/** What the algorithm is created from: its config block plus the run-derived fields. */
-function algorithmConfigInput(config: TrainConfig) {
-  // Derived from the run unless the algorithm section sets them: schedule length and sampling temperature.
-  const runDerived = { totalSteps: config.steps, samplingTemperature: Math.max(config.sampling.temperature, 1e-6) };
-  if (config.algo === 'ppo') return { ...runDerived, ...config.ppo, packing: config.packing, seed: config.seed };
-  return {
-    ...runDerived,
-    ...config.grpo,
-    packing: config.packing,
-    seed: config.seed,
-    // Branching rollouts make turn-level groups of `branching` replies; otherwise dialogue groups.
-    numGenerations: config.branching > 1 ? config.branching : config.groupSize,
-  };
-}
-
-/** Validate the algorithm block with the algorithm's schema (for `resolveTrainConfig`, before anything is written). */
-export function checkAlgorithmConfig(config: TrainConfig) {
-  const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
-  const parsed = schema.safeParse(algorithmConfigInput(config));
-  return parsed.success ? undefined : parsed.error;
-}
-
-/**
- * The longest attention passes of a step: prefilling a turn's prompts (identical branches once) and scoring
- * a micro-batch of full sequences in the update.
- */
-function attentionPasses(config: TrainConfig): AttentionPass[] {
-  const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
-  const microBatchSize = schema.parse(algorithmConfigInput(config)).microBatchSize;
-  const prompts = Math.min(config.concurrency, config.profilesPerStep * config.groupSize);
-  const promptTokens = config.maxContextTokens - config.sampling.maxNewTokens;
-  return [
-    {
-      what: `prefilling ${prompts} prompts of up to ${promptTokens} tokens (maxContextTokens − sampling.maxNewTokens)`,
-      rows: prompts,
-      tokens: promptTokens,
-      fields: 'maxContextTokens (or concurrency)',
-    },
-    {
-      what: `scoring a micro-batch of ${microBatchSize} sequences of up to ${config.maxContextTokens} tokens in the update`,
-      rows: microBatchSize,
-      tokens: config.maxContextTokens,
-      fields: `maxContextTokens (or ${config.algo}.microBatchSize)`,
-    },
-  ];
-}
-
-/** Whether the algorithm section asks for a KL term to the reference policy. */
-function usesKl(config: TrainConfig): boolean {
-  if (config.algo === 'ppo') return (config.ppo.klMode ?? 'none') !== 'none';
-  return Number(config.grpo.klCoefficient ?? 0) > 0;
 }
 
 /**
@@ -177,14 +49,17 @@ export async function buildTrainingComponents(
   const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
   checkAttentionBudget({ config: policy.model.config, backend, passes: attentionPasses(config) });
-  // A KL term needs the frozen starting policy (also when resuming: the reference never moves).
-  const referencePolicy = usesKl(config)
-    ? (await buildPolicy({ ...config, algo: 'grpo' }, undefined)).model
+  const descriptor = findAlgorithm(config.algo);
+  // A KL term needs the frozen starting policy (also when resuming: the reference never moves), without a value head.
+  const referencePolicy = descriptor.needsReferenceModel(config.algorithm)
+    ? (await buildPolicy(config, undefined, { valueHead: false })).model
     : undefined;
-  const algorithm =
-    config.algo === 'ppo'
-      ? createPPOAlgorithm({ policy: policy.model, referencePolicy, config: algorithmConfigInput(config) })
-      : createGRPOAlgorithm({ policy: policy.model, referencePolicy, config: algorithmConfigInput(config) });
+  const algorithm = descriptor.create({
+    policy: policy.model,
+    referencePolicy,
+    config: config.algorithm,
+    run: algorithmRunFields(config),
+  });
   return {
     backend,
     policy,

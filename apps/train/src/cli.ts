@@ -1,47 +1,27 @@
 #!/usr/bin/env node
-import { formatHelp, numberFlag, parseCommandArgs, runCli } from '@rlver/cli-kit';
-import { formatResolvedConfig, resolveTrainConfig } from '@rlver/trainer';
-import { checkAlgorithmConfig } from './build-training-components';
+import { parseSchemaFlags, runCli } from '@rlver/cli-kit';
+import { formatResolvedConfig, resolveTrainConfig, TRAIN_FLAG_ALIASES, trainFlags } from '@rlver/trainer';
 import { runTrainApp } from './run-train-app';
-import { ENDPOINT_FLAG_TO_FIELD, FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
+import { formatTrainHelp, TRAIN_COMMAND_FLAGS, TRAIN_VERSION } from './train-help';
 
 // Under `pnpm train` / `pnpm bench` the script runs in the app's folder; resolve paths from where the user typed it.
 if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
 
 void runCli(async () => {
-  const { flags, help, version } = parseCommandArgs(process.argv.slice(2), TRAIN_COMMAND);
-  if (help || version) {
-    process.stdout.write(help ? formatHelp(TRAIN_COMMAND) : `rlver-train ${TRAIN_COMMAND.version}\n`);
+  const { overrides, flagNames, command } = parseSchemaFlags(process.argv.slice(2), {
+    flags: trainFlags(),
+    aliases: TRAIN_FLAG_ALIASES,
+    commandFlags: TRAIN_COMMAND_FLAGS,
+    command: 'rlver-train',
+  });
+  if (command.help || command.version) {
+    process.stdout.write(command.help ? formatTrainHelp() : `rlver-train ${TRAIN_VERSION}\n`);
     return 0;
   }
-  const overrides: Record<string, unknown> = {};
-  const flagNames = new Map<string, string>();
-  for (const [flag, field] of Object.entries(FLAG_TO_FIELD)) {
-    const value = INTEGER_FLAGS.has(flag) ? numberFlag(flags, flag, { integer: true }) : flags[flag];
-    if (value === undefined || value === false) continue;
-    overrides[field] = value;
-    flagNames.set(field, `--${flag}`);
-  }
-  const endpoint: Record<string, number> = {};
-  for (const [flag, field] of Object.entries(ENDPOINT_FLAG_TO_FIELD)) {
-    const value = numberFlag(flags, flag, { integer: true });
-    if (value === undefined) continue;
-    endpoint[field] = value;
-    flagNames.set(`simulatorEndpoint.${field}`, `--${flag}`);
-  }
-  if (Object.keys(endpoint).length > 0) overrides.simulatorEndpoint = endpoint;
-  if (flags['no-eval']) {
-    overrides.evaluate = false;
-    flagNames.set('evaluate', '--no-eval');
-  }
-  const config = resolveTrainConfig({
-    configFile: flags.config as string | undefined,
-    overrides,
-    flagNames,
-    checkAlgorithmConfig,
-  });
-  if (flags['print-config']) {
-    process.stdout.write(formatResolvedConfig(config, { configFile: flags.config as string | undefined, flagNames }));
+  const configFile = command.config as string | undefined;
+  const config = resolveTrainConfig({ configFile, overrides, flagNames });
+  if (command['print-config']) {
+    process.stdout.write(formatResolvedConfig(config, { configFile, flagNames }));
     return 0;
   }
   const controller = new AbortController();
@@ -50,5 +30,5 @@ void runCli(async () => {
     controller.abort();
     process.once('SIGINT', () => process.exit(130));
   });
-  return runTrainApp(config, { resume: Boolean(flags.resume), signal: controller.signal });
+  return runTrainApp(config, { resume: Boolean(command.resume), signal: controller.signal });
 });

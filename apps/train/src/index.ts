@@ -1,3 +1,3 @@
 export { buildTrainingComponents, type TrainingWiring } from './build-training-components';
 export { runTrainApp } from './run-train-app';
-export { TRAIN_COMMAND } from './train-command-spec';
+export { formatTrainHelp, TRAIN_COMMAND_FLAGS } from './train-help';

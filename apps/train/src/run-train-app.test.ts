@@ -79,11 +79,13 @@ describe('rlver-train (the real CLI, embedded default shrunk)', () => {
   it('should give the algorithm a frozen reference policy when the config asks for a KL term', async () => {
     await initTfBackend({ preferred: 'wasm', log: () => {} });
     for (const overrides of [
-      { ppo: { klMode: 'loss', klCoefficient: 0.05, klEstimator: 'k3' } },
-      { algo: 'grpo' as const, grpo: { klCoefficient: 0.05 } },
+      { algo: 'ppo', algorithm: { klMode: 'loss', klCoefficient: 0.05, klEstimator: 'k3' } },
+      { algo: 'grpo', algorithm: { klCoefficient: 0.05 } },
+      { algo: 'rloo', algorithm: { klCoefficient: 0.05 } },
     ]) {
+      // Each algorithm refuses a KL term without a reference, so creating it proves the reference was built.
       const wiring = await buildTrainingComponents(resolveTrainConfig({ overrides }), undefined);
-      expect(wiring.algorithm.algorithmId).toMatch(/ppo|grpo/);
+      expect(wiring.algorithm.algorithmId).toBe(overrides.algo);
       wiring.algorithm.dispose();
     }
   }, 60_000);

@@ -29,12 +29,21 @@ describe('rlver-train: input and endpoint faults (the real CLI)', () => {
   it('should report a bad algorithm setting with file and line before anything is written', async () => {
     const runsDir = mkdtempSync(join(tmpdir(), 'rlver-train-bad-'));
     const configFile = join(runsDir, 'bad.yaml');
-    writeFileSync(configFile, 'algo: ppo\nsteps: 1\nppo:\n  actorLearningRate: -0.001\n');
+    writeFileSync(configFile, 'algo: ppo\nsteps: 1\nalgorithm:\n  learningRate: -0.001\n');
     const result = await rlverTrain(['--config', configFile, '--runs-dir', runsDir, '--run-id', 'bad']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/bad\.yaml line 4: field "ppo\.actorLearningRate"/);
+    expect(result.stderr).toMatch(/bad\.yaml line 4: field "algorithm\.learningRate"/);
     expect(existsSync(join(runsDir, 'bad'))).toBe(false);
   }, 120_000);
+
+  it('should set an algorithm field from a generated dotted flag (any case) and name the flag of a bad one', async () => {
+    const printed = await rlverTrain(['--algo', 'ppo', '--algorithm.clip_ratio_low', '0.1', '--print-config']);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toMatch(/clipRatioLow: 0\.1 +# --algorithm\.clip_ratio_low/);
+    const bad = await rlverTrain(['--algorithm.learningRate', '-1', '--kl-coefficient', '0.1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown flag --kl-coefficient; did you mean --algorithm\.kl-coefficient/);
+  }, 240_000);
 
   it('should refuse --run-id .. (it would write into the parent of --runs-dir)', async () => {
     // A private parent, so a stray config.json left in the shared temp folder by anything else cannot decide it.

@@ -1,3 +1,4 @@
+export { formatSchemaFlag, formatSchemaHelp, type SchemaHelpSection } from './format-schema-help';
 export { packageVersion } from './package-version';
 export {
   type CommandSpec,
@@ -7,5 +8,18 @@ export {
   type ParsedFlags,
   parseCommandArgs,
 } from './parse-command-args';
+export {
+  type FlagAlias,
+  type ParsedSchemaFlags,
+  type ParseSchemaFlagsOptions,
+  parseSchemaFlags,
+} from './parse-schema-flags';
 export { createProgressBar, type ProgressBar } from './progress-bar';
 export { runCli } from './run-cli';
+export {
+  describeSchemaFlags,
+  kebabCase,
+  normalizeFlagName,
+  type SchemaFlag,
+  type SchemaFlagKind,
+} from './schema-flags';

@@ -18,7 +18,7 @@ const algorithm = createGRPOAlgorithm({
 const start = Date.now();
 console.log(`step 0: p(A) = ${preferredTokenProbability(model).toFixed(3)}`);
 for (let step = 0; step < 30 && preferredTokenProbability(model) <= 0.95; step += 1) {
-  const trajectories = runBanditEpisodes({ model, groups: 4, groupSize: algorithm.rolloutsPerProfile, seed: step });
+  const trajectories = runBanditEpisodes({ model, groups: 4, groupSize: algorithm.config.groupSize, seed: step });
   const { metrics } = await algorithm.doUpdate({ trajectories, step });
   console.log(
     `step ${step + 1}: p(A) = ${preferredTokenProbability(model).toFixed(3)}, reward ${metrics['rollout/reward_mean']?.toFixed(3)}, group reward std ${metrics['grpo/reward_std']?.toFixed(3)}`,

@@ -55,14 +55,14 @@ export function createGRPOAlgorithm(options: CreateGRPOAlgorithmOptions): GRPOAl
       variables: options.policy.policyVariables(),
       optimizer,
       maxGradNorm: config.maxGradNorm,
-      maxConsecutiveSkips: config.maxConsecutiveSkips,
+      // Non-finite updates are skipped here and counted by the trainer (maxConsecutiveSkippedUpdates), the one guard.
+      maxConsecutiveSkips: Number.POSITIVE_INFINITY,
     }),
   };
   let nextStep = 0;
   return {
     specificationVersion: 'v1',
     algorithmId: 'grpo',
-    rolloutsPerProfile: config.numGenerations,
     config,
     async doUpdate(updateOptions) {
       const result = await trainGRPOStep(trainer, updateOptions);

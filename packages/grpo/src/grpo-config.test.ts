@@ -5,12 +5,11 @@ import { resolveGRPOConfig } from './grpo-config';
 describe('resolveGRPOConfig', () => {
   it("should default to the paper's GRPO settings (spec §6.2, §6.5)", () => {
     expect(resolveGRPOConfig()).toMatchObject({
-      numGenerations: 4,
+      groupSize: 4,
       learningRate: 1e-6,
       warmupRatio: 0.02,
       warmupSteps: 20,
-      clipRatio: 0.2,
-      resolvedClipRatioHigh: 0.2,
+      clipRatioLow: 0.2,
       entropyCoefficient: 0.001,
       klCoefficient: 0,
       scaleRewards: 'group',
@@ -23,17 +22,17 @@ describe('resolveGRPOConfig', () => {
   });
 
   it('should explain a group size of 1 in the house-style words', () => {
-    expect(() => resolveGRPOConfig({ numGenerations: 1 })).toThrow(
-      'numGenerations is 1; set it to ≥ 2: GRPO advantages are computed per group.',
+    expect(() => resolveGRPOConfig({ groupSize: 1 })).toThrow(
+      'groupSize is 1; set it to ≥ 2: GRPO advantages are computed per group.',
     );
   });
 
   it('should reject contradicting fields with the field to change', () => {
     const cases: Array<[Parameters<typeof resolveGRPOConfig>[0], string, RegExp]> = [
       [{ groupStatistics: 'turn-sample' }, 'groupStatistics', /set packing 'per-turn'/],
-      [{ clipRatioHigh: 0.1 }, 'clipRatioHigh', /set it ≥ clipRatio/],
+      [{ clipRatioHigh: 0.1 }, 'clipRatioHigh', /set it ≥ clipRatioLow/],
       [{ lossNormalizer: 256 }, 'lossNormalizer', /sequence-sum-norm/],
-      [{ numGenerations: 4, extra: true } as never, '', /extra/],
+      [{ groupSize: 4, extra: true } as never, '', /extra/],
     ];
     for (const [input, field, message] of cases) {
       let caught: unknown;

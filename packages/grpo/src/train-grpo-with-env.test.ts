@@ -46,8 +46,8 @@ describe('trainGRPOStep through runEpisode', () => {
       expect(preferred()).toBeLessThan(0.15);
       for (let step = 0; step < 30 && preferred() <= 0.8; step += 1) {
         const trajectories = await Promise.all(
-          Array.from({ length: 4 * algorithm.rolloutsPerProfile }, (_, index) => {
-            const group = Math.floor(index / algorithm.rolloutsPerProfile);
+          Array.from({ length: 4 * algorithm.config.groupSize }, (_, index) => {
+            const group = Math.floor(index / algorithm.config.groupSize);
             return runEpisode({
               simulator,
               policy,

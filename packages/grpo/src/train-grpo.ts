@@ -1,22 +1,18 @@
 import {
   type ActorRow,
-  type ActorStepRecord,
   type AdamWOptimizer,
-  assertErrorFraction,
-  chunkSharingPrefixes,
-  computeAggregationNormalizer,
+  actorLossSettings,
   computeRolloutMetrics,
-  createActorLoss,
   type GuardedUpdater,
-  iterateMinibatches,
   meanLogProbDrift,
+  type PackedBatch,
   packTrajectories,
+  runActorEpochs,
   scheduledLearningRate,
   scoreSamples,
   summarizeActorSteps,
 } from '@rlver/rl-core';
-import type { TrainableLanguageModel } from '@rlver/spec';
-import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
+import type { AlgorithmUpdateOptions, AlgorithmUpdateResult, TrainableLanguageModel } from '@rlver/spec';
 import { assignGroupAdvantages } from './assign-group-advantages';
 import type { ResolvedGRPOConfig } from './grpo-config';
 
@@ -29,14 +25,40 @@ export interface GRPOTrainer {
   updater: GuardedUpdater;
 }
 
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
-
-/** Sizes of the groups that differ from `numGenerations`, as a warning (or null). */
-function groupSizeWarning(groupSizes: ReadonlyMap<string, number>, numGenerations: number): string | null {
-  const odd = [...groupSizes.entries()].filter(([, size]) => size !== numGenerations);
+/** Sizes of the groups that differ from `groupSize`, as a warning (or null). */
+export function groupSizeWarning(packed: PackedBatch, groupSize: number): string | null {
+  const sizes = new Map<string, number>();
+  for (const dialogue of packed.dialogues) sizes.set(dialogue.groupId, (sizes.get(dialogue.groupId) ?? 0) + 1);
+  const odd = [...sizes.entries()].filter(([, size]) => size !== groupSize);
   if (odd.length === 0) return null;
-  return `${odd.length} groups do not have numGenerations (${numGenerations}) members, e.g. "${odd[0]?.[0]}" has ${odd[0]?.[1]}`;
+  return `${odd.length} groups do not have groupSize (${groupSize}) members, e.g. "${odd[0]?.[0]}" has ${odd[0]?.[1]}`;
+}
+
+/**
+ * π_old (recomputed, or the sampler's with one micro-batch scored to watch sampler/trainer drift) and π_ref of the
+ * kept samples, without gradient.
+ */
+async function scoreBatch(trainer: GRPOTrainer, samples: readonly PackedBatch['samples'][number][]) {
+  const { config } = trainer;
+  const tokenRows = samples.map((sample) => sample.tokenIds);
+  const scoring = { microBatchSize: config.microBatchSize, temperature: config.samplingTemperature };
+  const sampled = samples.map((sample) => sample.sampledLogProbs);
+  const recompute = config.oldLogProbSource === 'recompute';
+  const scoredCount = recompute ? tokenRows.length : Math.min(tokenRows.length, config.microBatchSize);
+  const current = await scoreSamples(trainer.policy, tokenRows.slice(0, scoredCount), scoring);
+  const reference =
+    config.klCoefficient > 0 && trainer.referencePolicy
+      ? await scoreSamples(trainer.referencePolicy, tokenRows, scoring)
+      : undefined;
+  return {
+    oldLogProbs: recompute ? current.logProbs : sampled,
+    referenceLogProbs: reference?.logProbs,
+    drift: meanLogProbDrift(
+      samples.slice(0, scoredCount).map((sample) => sample.lossMask),
+      sampled.slice(0, scoredCount),
+      current.logProbs,
+    ),
+  };
 }
 
 /** One GRPO update on a batch of finished dialogues (TRL `grpo_trainer.py` order, CleanRL layout). */
@@ -45,9 +67,7 @@ export async function trainGRPOStep(
   options: AlgorithmUpdateOptions,
 ): Promise<AlgorithmUpdateResult> {
   const { policy, config } = trainer;
-  const warnings: string[] = [];
-
-  // ── 1. Learning-rate schedule ─────────────────────────────────────────────
+  // 1. Learning-rate schedule; rollouts → samples.
   trainer.optimizer.learningRate = scheduledLearningRate({
     baseLearningRate: config.learningRate,
     step: options.step,
@@ -56,18 +76,11 @@ export async function trainGRPOStep(
     decay: config.learningRateDecay,
     minRatio: config.minLearningRateRatio,
   });
-
-  // ── 2. Rollouts → samples ─────────────────────────────────────────────────
   const packed = packTrajectories(options.trajectories, config.packing);
-  assertErrorFraction(packed, config.maxErrorFraction);
-  if (packed.errorCount > 0) warnings.push(`${packed.errorCount} errored trajectories skipped`);
-  const groupSizes = new Map<string, number>();
-  for (const dialogue of packed.dialogues)
-    groupSizes.set(dialogue.groupId, (groupSizes.get(dialogue.groupId) ?? 0) + 1);
-  const sizeWarning = groupSizeWarning(groupSizes, config.numGenerations);
+  const warnings = packed.errorCount > 0 ? [`${packed.errorCount} errored trajectories skipped`] : [];
+  const sizeWarning = groupSizeWarning(packed, config.groupSize);
   if (sizeWarning) warnings.push(sizeWarning);
-
-  // ── 3. Group-relative advantages (+ dynamic sampling) ─────────────────────
+  // 2. Group-relative advantages (+ dynamic sampling).
   const grouped = assignGroupAdvantages(packed, {
     groupStatistics: config.groupStatistics,
     scaleRewards: config.scaleRewards,
@@ -86,81 +99,37 @@ export async function trainGRPOStep(
     );
     return { metrics: { ...metrics, 'grpo/skipped_updates': 0 }, skipped: true, warnings };
   }
-
-  // ── 4. π_old and π_ref (no gradient) ──────────────────────────────────────
-  const tokenRows = samples.map((sample) => sample.tokenIds);
-  const scoring = { microBatchSize: config.microBatchSize, temperature: config.samplingTemperature };
-  const sampled = samples.map((sample) => sample.sampledLogProbs);
-  // With rollout log-probs, one micro-batch is enough to watch sampler/trainer drift (saves a forward pass).
-  const recompute = config.oldLogProbSource === 'recompute';
-  const scoredCount = recompute ? tokenRows.length : Math.min(tokenRows.length, config.microBatchSize);
-  const current = await scoreSamples(policy, tokenRows.slice(0, scoredCount), scoring);
-  const oldLogProbs = recompute ? current.logProbs : sampled;
-  const reference =
-    config.klCoefficient > 0 && trainer.referencePolicy
-      ? await scoreSamples(trainer.referencePolicy, tokenRows, scoring)
-      : undefined;
-  metrics['rollout/logprob_abs_diff'] = meanLogProbDrift(
-    samples.slice(0, scoredCount).map((sample) => sample.lossMask),
-    sampled.slice(0, scoredCount),
-    current.logProbs,
-  );
+  // 3. π_old and π_ref (no gradient); each sample's advantage on its loss tokens.
+  const scored = await scoreBatch(trainer, samples);
+  metrics['rollout/logprob_abs_diff'] = scored.drift;
   const rows: ActorRow[] = samples.map((sample, index) => {
     const advantage = grouped.advantages[grouped.keptSampleIndices[index] ?? -1] ?? 0;
     return {
       tokenIds: sample.tokenIds,
       lossMask: sample.lossMask,
-      oldLogProbs: oldLogProbs[index] ?? [],
+      oldLogProbs: scored.oldLogProbs[index] ?? [],
       advantages: sample.lossMask.map((flag) => flag * advantage),
-      ...(reference ? { referenceLogProbs: reference.logProbs[index] ?? [] } : {}),
+      ...(scored.referenceLogProbs ? { referenceLogProbs: scored.referenceLogProbs[index] ?? [] } : {}),
     };
   });
-
-  // ── 5. Epochs × minibatches ───────────────────────────────────────────────
-  const settings = {
-    clipRatioLow: config.clipRatio,
-    clipRatioHigh: config.resolvedClipRatioHigh,
-    entropyCoefficient: config.entropyCoefficient,
-    klLossCoefficient: config.klCoefficient,
-    klEstimator: config.klEstimator,
-    aggregation: config.lossAggregation,
-  };
-  const steps: ActorStepRecord[] = [];
-  let epochsCompleted = 0;
-  let epochKl: number[] = [];
-  const minibatches = iterateMinibatches({
-    sampleCount: rows.length,
-    minibatchCount: config.minibatchCount,
-    epochs: config.epochs,
-    seed: hashSeed(config.seed, options.step),
+  // 4. Epochs × minibatches of clipped-surrogate steps; early stop on targetKl.
+  const actor = await runActorEpochs({
+    policy,
+    rows,
+    updater: trainer.updater,
+    settings: actorLossSettings(config, { coefficient: config.klCoefficient, estimator: config.klEstimator }),
+    config,
+    step: options.step,
+    signal: options.signal,
   });
-  for (const minibatch of minibatches) {
-    options.signal?.throwIfAborted();
-    const minibatchRows = minibatch.indices.map((index) => rows[index] as ActorRow);
-    const normalizer = computeAggregationNormalizer(minibatchRows, config.lossNormalizer);
-    const result = await trainer.updater.step(
-      chunkSharingPrefixes(minibatchRows, config.microBatchSize, (row) => row.tokenIds).map((microRows) =>
-        createActorLoss({ policy, rows: microRows, settings, normalizer, temperature: config.samplingTemperature }),
-      ),
-    );
-    steps.push({ ...result, tokenCount: normalizer.tokenCount });
-    epochKl.push((result.metrics.approxKlSum ?? 0) / Math.max(normalizer.tokenCount, 1));
-    if (minibatch.lastInEpoch) {
-      epochsCompleted += 1;
-      const stop = config.targetKl !== null && mean(epochKl) > config.targetKl;
-      epochKl = [];
-      if (stop) break;
-    }
-  }
-
-  // ── 6. Metrics ────────────────────────────────────────────────────────────
-  const summary = summarizeActorSteps('grpo', steps);
+  // 5. Metrics.
+  const summary = summarizeActorSteps('grpo', actor.steps);
   if ((summary['grpo/skipped_updates'] ?? 0) > 0) {
     warnings.push(`${summary['grpo/skipped_updates']} updates skipped: non-finite loss or gradient`);
   }
   return {
-    metrics: { ...metrics, ...summary, 'grpo/epochs_completed': epochsCompleted },
-    skipped: steps.every((step) => step.skipped),
+    metrics: { ...metrics, ...summary, 'grpo/epochs_completed': actor.epochsCompleted },
+    skipped: actor.steps.every((step) => step.skipped),
     warnings,
   };
 }

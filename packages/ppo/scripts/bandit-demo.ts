@@ -15,9 +15,9 @@ const algorithm = createPPOAlgorithm({
   policy: model,
   config: {
     packing,
-    actorLearningRate: learningRate,
+    learningRate: learningRate,
     criticLearningRate: learningRate,
-    actorWarmupRatio: 0,
+    warmupRatio: 0,
     criticWarmupRatio: 0,
     entropyCoefficient: 0,
     microBatchSize: 64,

@@ -28,9 +28,9 @@ const model = withNextTokenLogProbs(
 const algorithm = createPPOAlgorithm({
   policy: model,
   config: {
-    actorLearningRate: learningRate,
+    learningRate: learningRate,
     criticLearningRate: learningRate,
-    actorWarmupRatio: 0,
+    warmupRatio: 0,
     criticWarmupRatio: 0,
     entropyCoefficient: 0,
     microBatchSize: 64,

@@ -2,7 +2,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NonFiniteUpdateError, type Packing, RolloutErrorRateError } from '@rlver/rl-core';
+import type { Packing } from '@rlver/rl-core';
 import {
   buildTrajectory,
   createTinyLanguageModel,
@@ -22,9 +22,9 @@ beforeAll(async () => {
 
 /** Settings that make a tiny model learn in a few steps (the paper's lr 1e-6 suits 7B models, not 300 weights). */
 const fastConfig: PPOConfigInput = {
-  actorLearningRate: 0.05,
+  learningRate: 0.05,
   criticLearningRate: 0.05,
-  actorWarmupRatio: 0,
+  warmupRatio: 0,
   criticWarmupRatio: 0,
   entropyCoefficient: 0,
   microBatchSize: 64,
@@ -108,7 +108,6 @@ describe('createPPOAlgorithm', () => {
     expect(result.metrics['ppo/clip_fraction']).toBeLessThanOrEqual(1);
     // the bandit sampler records exactly the log-probs the training forward pass computes
     expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-5);
-    expect(algorithm.rolloutsPerProfile).toBe(1);
     algorithm.dispose();
     model.dispose();
   });
@@ -135,7 +134,7 @@ describe('createPPOAlgorithm', () => {
       const trajectories = runBanditEpisodes({ model, groups: 8, groupSize: 1, seed: 5 });
       const algorithm = createPPOAlgorithm({
         policy: model,
-        config: { ...fastConfig, actorLearningRate: 1e-9, criticLearningRate: 0.02, criticEpochs },
+        config: { ...fastConfig, learningRate: 1e-9, criticLearningRate: 0.02, criticEpochs },
       });
       const first = await algorithm.doUpdate({ trajectories, step: 0 });
       // The second update on the same batch reports how well the critic now fits its returns.
@@ -173,11 +172,11 @@ describe('createPPOAlgorithm', () => {
     algorithm.dispose();
   });
 
-  it('should skip a non-finite update, report it, and throw after maxConsecutiveSkips', async () => {
+  it('should skip every non-finite update and report it (the trainer counts skips in a row and stops)', async () => {
     const model = createTinyLanguageModel({ seed: 5 });
     const algorithm = createPPOAlgorithm({
       policy: model,
-      config: { ...fastConfig, oldLogProbSource: 'rollout', maxConsecutiveSkips: 2 },
+      config: { ...fastConfig, oldLogProbSource: 'rollout' },
     });
     const poisoned = (): Trajectory[] => {
       const trajectories = runBanditEpisodes({ model, groups: 4, groupSize: 1, seed: 8 });
@@ -191,15 +190,15 @@ describe('createPPOAlgorithm', () => {
     expect(result.metrics['ppo/skipped_updates']).toBeGreaterThanOrEqual(1);
     expect(result.warnings.join(' ')).toMatch(/skipped: non-finite/);
     expect(weightsOf(model)).toEqual(before);
-    await expect(algorithm.doUpdate({ trajectories: poisoned(), step: 1 })).rejects.toBeInstanceOf(
-      NonFiniteUpdateError,
-    );
+    const again = await algorithm.doUpdate({ trajectories: poisoned(), step: 1 });
+    expect(again.skipped).toBe(true);
+    expect(weightsOf(model)).toEqual(before);
     algorithm.dispose();
   });
 
-  it('should skip errored trajectories, count them, and stop above maxErrorFraction', async () => {
+  it('should skip errored trajectories and count them (the trainer enforces maxErrorFraction)', async () => {
     const model = createTinyLanguageModel({ seed: 6 });
-    const algorithm = createPPOAlgorithm({ policy: model, config: { ...fastConfig, maxErrorFraction: 0.5 } });
+    const algorithm = createPPOAlgorithm({ policy: model, config: fastConfig });
     const good = runBanditEpisodes({ model, groups: 3, groupSize: 1, seed: 2 });
     const errored = buildTrajectory({
       episodeId: 'e',
@@ -210,11 +209,15 @@ describe('createPPOAlgorithm', () => {
     const result = await algorithm.doUpdate({ trajectories: [...good, errored], step: 0 });
     expect(result.metrics['rollout/error_fraction']).toBe(0.25);
     expect(result.metrics['rollout/samples']).toBe(3);
-    await expect(
-      algorithm.doUpdate({ trajectories: [good[0] as Trajectory, errored, errored], step: 1 }),
-    ).rejects.toBeInstanceOf(RolloutErrorRateError);
-    const empty = await algorithm.doUpdate({ trajectories: [errored], step: 2 }).catch(() => null);
-    expect(empty).toBeNull();
+    const mostlyErrored = await algorithm.doUpdate({
+      trajectories: [good[0] as Trajectory, errored, errored],
+      step: 1,
+    });
+    expect(mostlyErrored.metrics['rollout/error_fraction']).toBeCloseTo(2 / 3, 10);
+    expect(mostlyErrored.metrics['rollout/samples']).toBe(1);
+    const empty = await algorithm.doUpdate({ trajectories: [errored], step: 2 });
+    expect(empty.skipped).toBe(true);
+    expect(empty.warnings.join(' ')).toMatch(/no trainable samples/);
     algorithm.dispose();
   });
 

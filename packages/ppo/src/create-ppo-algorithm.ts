@@ -65,13 +65,14 @@ export function createPPOAlgorithm(options: CreatePPOAlgorithmOptions): PPOAlgor
   };
   const actorOptimizer = createAdamWOptimizer(options.policy.policyVariables(), {
     ...adam,
-    learningRate: config.actorLearningRate,
+    learningRate: config.learningRate,
   });
   const criticOptimizer = createAdamWOptimizer(options.policy.valueVariables(), {
     ...adam,
     learningRate: config.criticLearningRate,
   });
-  const guard = { maxGradNorm: config.maxGradNorm, maxConsecutiveSkips: config.maxConsecutiveSkips };
+  // Non-finite updates are skipped here and counted by the trainer (maxConsecutiveSkippedUpdates), the one guard.
+  const guard = { maxGradNorm: config.maxGradNorm, maxConsecutiveSkips: Number.POSITIVE_INFINITY };
   const trainer: PPOTrainer = {
     policy: options.policy,
     referencePolicy: options.referencePolicy,
@@ -99,7 +100,6 @@ export function createPPOAlgorithm(options: CreatePPOAlgorithmOptions): PPOAlgor
   return {
     specificationVersion: 'v1',
     algorithmId: 'ppo',
-    rolloutsPerProfile: 1,
     config,
     async doUpdate(updateOptions) {
       const result = await trainPPOStep(trainer, updateOptions);

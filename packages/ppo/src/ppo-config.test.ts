@@ -6,12 +6,11 @@ describe('resolvePPOConfig', () => {
   it("should default to the paper's hyperparameters (spec §6.5)", () => {
     const config = resolvePPOConfig();
     expect(config).toMatchObject({
-      actorLearningRate: 1e-6,
+      learningRate: 1e-6,
       criticLearningRate: 5e-6,
-      actorWarmupRatio: 0.02,
+      warmupRatio: 0.02,
       criticWarmupRatio: 0.05,
-      clipRatio: 0.2,
-      resolvedClipRatioHigh: 0.2,
+      clipRatioLow: 0.2,
       valueClip: 0.5,
       entropyCoefficient: 0.001,
       gamma: 1,
@@ -20,7 +19,7 @@ describe('resolvePPOConfig', () => {
       klCoefficient: 0,
       epochs: 1,
       maxGradNorm: 1,
-      actorWarmupSteps: 20,
+      warmupSteps: 20,
       criticWarmupSteps: 50,
       samplingTemperature: 1,
     });
@@ -34,7 +33,7 @@ describe('resolvePPOConfig', () => {
   });
 
   it('should reject unknown fields and bad values with the field name', () => {
-    expect(() => resolvePPOConfig({ learningRate: 1 } as never)).toThrow(InvalidConfigError);
+    expect(() => resolvePPOConfig({ learningRat: 1 } as never)).toThrow(InvalidConfigError);
     try {
       resolvePPOConfig({ gamma: 2 });
     } catch (error) {
@@ -42,12 +41,20 @@ describe('resolvePPOConfig', () => {
     }
   });
 
+  it('should name the new field of a renamed one (old config files)', () => {
+    expect(() => resolvePPOConfig({ actorLearningRate: 1e-3 } as never)).toThrow(
+      /field "actorLearningRate" was renamed; use learningRate/,
+    );
+    expect(() => resolvePPOConfig({ clipRatio: 0.2 } as never)).toThrow(/use clipRatioLow/);
+    expect(() => resolvePPOConfig({ maxErrorFraction: 0.5 } as never)).toThrow(/top level of the train config/);
+  });
+
   it('should say what to change when fields contradict each other', () => {
     const cases: Array<[Parameters<typeof resolvePPOConfig>[0], string, RegExp]> = [
       [{ klMode: 'reward' }, 'klCoefficient', /set klCoefficient > 0/],
       [{ klCoefficient: 0.05 }, 'klMode', /set klMode to 'reward' or 'loss'/],
       [{ klMode: 'loss', klCoefficient: 0.1, klController: 'adaptive' }, 'klController', /set klMode 'reward'/],
-      [{ clipRatio: 0.2, clipRatioHigh: 0.1 }, 'clipRatioHigh', /set it ≥ clipRatio/],
+      [{ clipRatioLow: 0.2, clipRatioHigh: 0.1 }, 'clipRatioHigh', /set it ≥ clipRatioLow/],
       [{ lossNormalizer: 512 }, 'lossNormalizer', /sequence-sum-norm/],
     ];
     for (const [input, field, message] of cases) {

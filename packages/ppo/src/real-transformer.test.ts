@@ -30,9 +30,9 @@ describe('createPPOAlgorithm with the @rlver/policy transformer', () => {
     const algorithm = createPPOAlgorithm({
       policy: model,
       config: {
-        actorLearningRate: 0.02,
+        learningRate: 0.02,
         criticLearningRate: 0.02,
-        actorWarmupRatio: 0,
+        warmupRatio: 0,
         criticWarmupRatio: 0,
         microBatchSize: 8,
         minibatchCount: 2,

@@ -43,9 +43,9 @@ describe('trainPPOStep through runEpisode', () => {
         policy: model,
         config: {
           packing,
-          actorLearningRate: 0.05,
+          learningRate: 0.05,
           criticLearningRate: 0.05,
-          actorWarmupRatio: 0,
+          warmupRatio: 0,
           criticWarmupRatio: 0,
           entropyCoefficient: 0,
           microBatchSize: 64,

@@ -14,11 +14,27 @@ export {
   padRows,
   sequenceWidth,
 } from './batch-tensors';
+export type {
+  AlgorithmDescriptor,
+  CreateAlgorithmOptions,
+  TrainableAlgorithm,
+} from './config/algorithm-descriptor';
+export {
+  type AlgorithmRunFields,
+  optimisationConfigShape,
+  RENAMED_ALGORITHM_FIELDS,
+  runConfigShape,
+} from './config/optimisation-config';
+export {
+  findRenamedAlgorithmField,
+  type PolicyLossConfigFields,
+  parseAlgorithmConfig,
+  refinePolicyLossConfig,
+} from './config/parse-algorithm-config';
 export {
   ChatTemplatePrefixError,
   MissingTokenRecordError,
   NonFiniteUpdateError,
-  RolloutErrorRateError,
 } from './errors/index';
 export { freezeReferencePolicy } from './freeze-reference-policy';
 export { type AggregationNormalizer, aggregateLoss, type LossAggregation } from './losses/aggregate-loss';
@@ -51,17 +67,21 @@ export {
 export {
   computeWarmupSteps,
   type LearningRateDecay,
-  learningRateDecayFields,
   scheduledLearningRate,
   warmupLearningRate,
 } from './optim/learning-rate-schedule';
 export { iterateMinibatches, type Minibatch } from './optim/minibatches';
+export {
+  type ActorEpochsConfig,
+  actorLossSettings,
+  type RunActorEpochsOptions,
+  runActorEpochs,
+} from './optim/run-actor-epochs';
 export { packPerTurn } from './packing/pack-per-turn';
 export { packTrajectories } from './packing/pack-trajectories';
 export { findPrefixMismatch, packWholeDialogue } from './packing/pack-whole-dialogue';
 export type { PackedBatch, PackedDialogue, PackedSample, Packing } from './packing/packed-sample';
 export { findUniformGroupSamples, findUniformGroups } from './packing/uniform-groups';
-export { type PolicyLossConfigFields, parseAlgorithmConfig, refinePolicyLossConfig } from './parse-algorithm-config';
-export { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
+export { computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 export { type FeatureChunk, type SampleScores, scoreSamples } from './score-samples';
 export { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from './state/tensor-files';

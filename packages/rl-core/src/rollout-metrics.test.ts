@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RolloutErrorRateError } from './errors/rollout-error-rate-error';
 import { packTrajectories } from './packing/pack-trajectories';
-import { assertErrorFraction, computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
+import { computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 import { buildTrajectory } from './test/build-trajectory';
 
 const trajectories = [
@@ -45,14 +44,6 @@ describe('computeRolloutMetrics', () => {
     expect(metrics['rollout/success_fraction']).toBeCloseTo(1 / 3, 10);
     expect(metrics['rollout/turns_mean']).toBeCloseTo(4 / 3, 10);
     expect(metrics['rollout/samples']).toBe(2);
-  });
-});
-
-describe('assertErrorFraction', () => {
-  it('should throw only above the allowed error fraction', () => {
-    const packed = packTrajectories(trajectories, 'per-turn');
-    expect(() => assertErrorFraction(packed, 0.25)).not.toThrow();
-    expect(() => assertErrorFraction(packed, 0.2)).toThrow(RolloutErrorRateError);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { Trajectory } from '@rlver/spec';
-import { RolloutErrorRateError } from './errors/rollout-error-rate-error';
 import type { PackedBatch } from './packing/packed-sample';
 
 function mean(values: readonly number[]): number {
@@ -48,17 +47,6 @@ export function computeRolloutMetrics(
     'rollout/samples': packed.samples.length,
     'rollout/policy_tokens_mean': packed.dialogues.length === 0 ? 0 : policyTokens / packed.dialogues.length,
   };
-}
-
-/** Throw `RolloutErrorRateError` when more than `maxErrorFraction` of the trajectories errored. */
-export function assertErrorFraction(packed: PackedBatch, maxErrorFraction: number): void {
-  if (packed.totalCount > 0 && packed.errorCount / packed.totalCount > maxErrorFraction) {
-    throw new RolloutErrorRateError({
-      errorCount: packed.errorCount,
-      totalCount: packed.totalCount,
-      maxErrorFraction,
-    });
-  }
 }
 
 /** Mean |sampled − recomputed| log-prob over policy tokens: how far the sampler's numbers drift from training's. */

@@ -26,14 +26,13 @@ export interface AlgorithmUpdateResult {
 
 /**
  * Swap point: an RL algorithm that improves a trainable policy from finished dialogues.
- * Implementations: `createPPOAlgorithm` (@rlver/ppo), `createGRPOAlgorithm` (@rlver/grpo).
+ * Implementations: `createPPOAlgorithm` (@rlver/ppo), `createGRPOAlgorithm` (@rlver/grpo), `createRLOOAlgorithm`
+ * (@rlver/rloo); the trainer finds them through their `AlgorithmDescriptor` (@rlver/rl-core).
  */
 export interface AlgorithmV1 {
   readonly specificationVersion: 'v1';
-  /** `ppo`, `grpo`, … */
+  /** `ppo`, `grpo`, `rloo`, … */
   readonly algorithmId: string;
-  /** Rollouts per profile per step: 1 for PPO, the group size n for GRPO. */
-  readonly rolloutsPerProfile: number;
   doUpdate(options: AlgorithmUpdateOptions): Promise<AlgorithmUpdateResult>;
   /** Save optimizer and algorithm state (critic, KL controller, …) into a directory. */
   saveState(directory: string): Promise<void>;

@@ -3,7 +3,7 @@ import { type RunRolloutsOptions, runRollouts } from './run-rollouts';
 
 export interface RunGroupOptions extends Omit<RunRolloutsOptions, 'episodes' | 'profiles' | 'seeds' | 'groupSize'> {
   profile: Profile;
-  /** Group size n (GRPO `numGenerations`). */
+  /** Group size n (the train config's `groupSize`). */
   size: number;
   /** Simulator seed shared by the group (common random numbers). */
   seed: number;

@@ -1,4 +1,3 @@
 export { ChatTemplatePrefixError } from './chat-template-prefix-error';
 export { MissingTokenRecordError } from './missing-token-record-error';
 export { NonFiniteUpdateError } from './non-finite-update-error';
-export { RolloutErrorRateError } from './rollout-error-rate-error';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Warm-up length: floor(ratio × total steps), as verl `lr_warmup_steps_ratio`. */
 export function computeWarmupSteps(warmupRatio: number, totalSteps: number): number {
   return Math.floor(warmupRatio * totalSteps);
@@ -36,11 +34,3 @@ export function scheduledLearningRate(options: {
   const remaining = options.decay === 'linear' ? 1 - progress : 0.5 * (1 + Math.cos(Math.PI * progress));
   return baseLearningRate * (options.minRatio + (1 - options.minRatio) * remaining);
 }
-
-/** Config fields of the decay after warm-up, shared by the algorithm configs (spread into their zod objects). */
-export const learningRateDecayFields = {
-  /** After the warm-up: `constant` (default), or a `linear` / `cosine` decay to the minimum at `totalSteps`. */
-  learningRateDecay: z.enum(['constant', 'linear', 'cosine']).default('constant'),
-  /** The decay's end point, as a share of the base learning rate. Default 0. */
-  minLearningRateRatio: z.number().min(0).max(1).default(0),
-};

@@ -25,7 +25,12 @@ function has(values: unknown, path: readonly string[]): boolean {
  */
 export function formatResolvedConfig(config: Readonly<TrainConfig>, options: FormatResolvedConfigOptions = {}): string {
   const file = options.configFile ? readConfigFile(options.configFile) : undefined;
-  const preset = TRAIN_PRESETS[config.preset];
+  const { algorithmDefaults, ...presetFields } = TRAIN_PRESETS[config.preset];
+  // The preset's algorithm block for this algorithm: its shared defaults and the algorithm's additions.
+  const preset = {
+    ...presetFields,
+    algorithm: { ...presetFields.algorithm, ...algorithmDefaults[config.algo] },
+  };
   const sourceOf = (path: readonly string[], value: unknown): string => {
     const dotted = path.join('.');
     const flag = options.flagNames?.get(dotted);

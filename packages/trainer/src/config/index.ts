@@ -1,6 +1,11 @@
+export { ALGORITHMS, type AlgorithmId, findAlgorithm } from './algorithm-registry';
+export { algorithmRunFields } from './algorithm-run-fields';
 export { type FormatResolvedConfigOptions, formatResolvedConfig } from './format-resolved-config';
+export { findLegacyField } from './legacy-config-fields';
 export {
+  type ConfigSource,
   defaultRunId,
+  describeFieldSource,
   type ResolveTrainConfigOptions,
   readConfigFile,
   resolveTrainConfig,
@@ -10,6 +15,8 @@ export {
   type TrainConfig,
   type TrainConfigInput,
   trainConfigSchema,
+  trainConfigShape,
   trainSamplingSchema,
 } from './train-config';
-export { TRAIN_PRESETS } from './train-presets';
+export { TRAIN_FLAG_ALIASES, trainFlags, trainHelpSections } from './train-flags';
+export { TRAIN_PRESETS, type TrainPreset } from './train-presets';

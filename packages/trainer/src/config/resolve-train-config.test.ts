@@ -48,12 +48,48 @@ describe('resolveTrainConfig', () => {
     expect(paper('en')).toBe(policySystemPrompt('en'));
   });
 
-  it("should refine the preset's ppo block field by field from a config file", () => {
-    const file = writeConfig('ppo.yaml', 'ppo:\n  actorLearningRate: 0.001\n');
+  it("should refine the preset's algorithm block field by field from a config file", () => {
+    const file = writeConfig('ppo.yaml', 'algo: ppo\nalgorithm:\n  learningRate: 0.002\n');
     const config = resolveTrainConfig({ configFile: file });
-    expect(config.ppo.actorLearningRate).toBe(0.001);
-    expect(config.ppo.actorWarmupRatio).toBe(0);
-    expect(config.ppo.criticLearningRate).toBe(TRAIN_PRESETS.embedded.ppo.criticLearningRate);
+    if (config.algo !== 'ppo' || !('criticLearningRate' in config.algorithm)) throw new Error('expected a PPO block');
+    expect(config.algorithm.learningRate).toBe(0.002);
+    // The preset's shared defaults and its PPO additions stay; the PPO schema fills the rest.
+    expect(config.algorithm.warmupRatio).toBe(TRAIN_PRESETS.embedded.algorithm.warmupRatio);
+    expect(config.algorithm.criticLearningRate).toBe(TRAIN_PRESETS.embedded.algorithmDefaults.ppo?.criticLearningRate);
+    expect(config.algorithm.valueClip).toBe(0.5);
+  });
+
+  it('should give every algorithm the same name for a shared field', () => {
+    for (const algo of ['ppo', 'grpo'] as const) {
+      const config = resolveTrainConfig({ overrides: { algo, algorithm: { clipRatioLow: 0.1 } } });
+      expect(config.algorithm.clipRatioLow).toBe(0.1);
+    }
+  });
+
+  it('should name the file, line and field of a bad value inside the algorithm block', () => {
+    const file = writeConfig('bad-algorithm.yaml', 'algo: grpo\nsteps: 2\nalgorithm:\n  learningRate: -1\n');
+    expect(errorOf(() => resolveTrainConfig({ configFile: file })).message).toMatch(
+      /bad-algorithm\.yaml line 4: field "algorithm\.learningRate"/,
+    );
+    const unknown = writeConfig('unknown-algorithm.yaml', 'algo: ppo\nalgorithm:\n  scaleRewards: none\n');
+    expect(errorOf(() => resolveTrainConfig({ configFile: unknown })).message).toMatch(
+      /line 3: field "algorithm\.scaleRewards"[\s\S]*scaleRewards[\s\S]*known fields: .*criticLearningRate/,
+    );
+  });
+
+  it('should name the new field of an old config file, with its line', () => {
+    const oldBlock = writeConfig('old-block.yaml', 'algo: ppo\nppo:\n  actorLearningRate: 0.001\n');
+    expect(errorOf(() => resolveTrainConfig({ configFile: oldBlock })).message).toMatch(
+      /old-block\.yaml line 2: field "ppo": the "ppo" block is now the "algorithm" block[\s\S]*actorLearningRate → learningRate/,
+    );
+    const oldField = writeConfig('old-field.yaml', 'algorithm:\n  clipRatio: 0.2\n');
+    expect(errorOf(() => resolveTrainConfig({ configFile: oldField })).message).toMatch(
+      /old-field\.yaml line 2: field "algorithm\.clipRatio": "clipRatio" was renamed; use clipRatioLow/,
+    );
+  });
+
+  it('should refuse an unknown algorithm, naming the registered ones', () => {
+    expect(errorOf(() => resolveTrainConfig({ overrides: { algo: 'a2c' } })).message).toMatch(/ppo.*grpo/);
   });
 
   it('should switch group defaults when GRPO is chosen, keeping dialogues per step', () => {

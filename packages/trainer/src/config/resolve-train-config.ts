@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { InvalidConfigError, readUtf8File, safeParseJSON } from '@rlver/spec';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { type TrainConfig, trainConfigSchema } from './train-config';
+import { findAlgorithm } from './algorithm-registry';
+import { findLegacyField } from './legacy-config-fields';
+import { type TrainConfig, trainConfigSchema, trainConfigShape } from './train-config';
 import { TRAIN_PRESETS } from './train-presets';
 
 /** Where a config value came from, to name it in error messages. */
-interface ConfigSource {
+export interface ConfigSource {
   file?: string;
   /** Line of each top-level or nested field in the file (`a.b` → line). */
   lines: Map<string, number>;
@@ -53,19 +55,34 @@ export function readConfigFile(file: string): { values: Record<string, unknown>;
   return { values: values as Record<string, unknown>, source: { file, lines } };
 }
 
-function describeIssues(error: z.ZodError, source: ConfigSource, flagNames: Map<string, string>): string {
+/** Where a config field came from: its flag, or the file and line, or just its path. */
+export function describeFieldSource(path: string, source: ConfigSource, flagNames: Map<string, string>): string {
+  const flag = flagNames.get(path);
+  const line = source.lines.get(path);
+  if (flag) return flag;
+  return source.file ? `${source.file}${line ? ` line ${line}` : ''}: field "${path}"` : `field "${path}"`;
+}
+
+/** The fields a path may hold, for an unknown-field error: the base fields, or the algorithm block's. */
+function knownFields(path: readonly PropertyKey[], algo: unknown): string[] {
+  if (path[0] !== 'algorithm') return [...Object.keys(trainConfigShape), 'algo', 'algorithm'];
+  const schema = findAlgorithm(String(algo)).configSchema as unknown as { shape?: Record<string, unknown> };
+  return Object.keys(schema.shape ?? {});
+}
+
+function describeIssues(
+  error: z.ZodError,
+  source: ConfigSource,
+  flagNames: Map<string, string>,
+  algo: unknown,
+): string {
   return error.issues
     .map((issue) => {
-      const path = issue.path.map(String).join('.');
-      const flag = flagNames.get(path);
-      const line = source.lines.get(path);
-      const where = flag
-        ? `${flag}`
-        : source.file
-          ? `${source.file}${line ? ` line ${line}` : ''}: field "${path}"`
-          : `field "${path}"`;
+      // An unknown key is reported at its own line (`algorithm.scaleRewards`), not at its block's.
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+      const where = describeFieldSource(path.map(String).join('.'), source, flagNames);
       const hint =
-        issue.code === 'unrecognized_keys' ? ` (known fields: ${Object.keys(trainConfigSchema.shape).join(', ')})` : '';
+        issue.code === 'unrecognized_keys' ? ` (known fields: ${knownFields(issue.path, algo).join(', ')})` : '';
       return `${where}: ${issue.message}${hint}`;
     })
     .join('\n');
@@ -78,24 +95,21 @@ export interface ResolveTrainConfigOptions {
   overrides?: Partial<Record<keyof TrainConfig, unknown>>;
   /** Flag spelling of each overridden field, for error messages (`steps` → `--steps`). */
   flagNames?: Map<string, string>;
-  /**
-   * Validate the algorithm block (`ppo` / `grpo`) of the resolved config with the algorithm's own schema, so that a
-   * bad value there (e.g. a negative learning rate) is reported with its file and line before anything is written.
-   * Returns the zod error (paths relative to the block), or undefined when valid.
-   */
-  checkAlgorithmConfig?: (config: Readonly<TrainConfig>) => z.ZodError | undefined;
 }
 
 /**
  * Resolve the config of a run: preset defaults ← config file ← CLI flags, validated by `trainConfigSchema`.
- * Nested blocks (`sampling`, `ppo`, `grpo`) of a file or of overrides refine the preset's, field by field.
- * Algorithm-aware defaults: choosing GRPO on a preset made for PPO sets `groupSize` 4 and keeps the number
- * of dialogues per step (profilesPerStep / 4), unless the file or flags set them.
+ * Nested blocks (`sampling`, `algorithm`, `simulatorEndpoint`, `degenerationStop`) of a file or of overrides refine
+ * the preset's, field by field; the preset's `algorithm` block is its shared defaults plus those of the chosen
+ * algorithm. Choosing another algorithm than the preset's sets its default group size (`rolloutsPerPrompt`) and
+ * keeps the number of dialogues per step, unless the file or flags set them. Old field names are errors naming
+ * the new ones.
  */
 export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Readonly<TrainConfig> {
   const fromFile: { values: Record<string, unknown>; source: ConfigSource } = options.configFile
     ? readConfigFile(options.configFile)
     : { values: {}, source: { lines: new Map() } };
+  const flagNames = options.flagNames ?? new Map<string, string>();
   const overrides = Object.fromEntries(
     Object.entries(options.overrides ?? {}).filter(([, value]) => value !== undefined),
   );
@@ -107,39 +121,45 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
       message: `unknown preset "${presetName}"; use embedded, rlver-ppo or rlver-grpo`,
     });
   }
-  const explicit = { ...fromFile.values, ...overrides };
-  const merged: Record<string, unknown> = { ...preset, ...explicit, preset: presetName };
+  const explicit: Record<string, unknown> = { ...fromFile.values, ...overrides };
+  // A flag inside a block (`--algorithm.learning-rate`) refines the file's block instead of replacing it.
+  for (const [key, value] of Object.entries(overrides)) {
+    const inFile = fromFile.values[key];
+    if (isPlainObject(value) && isPlainObject(inFile)) explicit[key] = { ...inFile, ...value };
+  }
+  const legacy = findLegacyField(explicit);
+  if (legacy) {
+    throw new InvalidConfigError({
+      field: legacy.path,
+      message: `${describeFieldSource(legacy.path, fromFile.source, flagNames)}: ${legacy.message}`,
+    });
+  }
+  const { algorithmDefaults, ...presetFields } = preset;
+  const merged: Record<string, unknown> = { ...presetFields, ...explicit, preset: presetName };
+  const algo = String(merged.algo);
   // Turn-level groups (branching) need no dialogue groups: the group defaults stay.
-  if (merged.algo !== preset.algo && Number(merged.branching ?? 1) < 2) {
-    const toGroup = merged.algo === 'grpo';
-    if (explicit.groupSize === undefined) merged.groupSize = toGroup ? 4 : 1;
+  if (algo !== preset.algo && Number(merged.branching ?? 1) < 2) {
+    const groupSize = findAlgorithm(algo).rolloutsPerPrompt.default;
+    if (explicit.groupSize === undefined) merged.groupSize = groupSize;
     if (explicit.profilesPerStep === undefined) {
-      merged.profilesPerStep = toGroup
-        ? Math.max(1, Math.round(preset.profilesPerStep / 4))
-        : preset.profilesPerStep * preset.groupSize;
+      merged.profilesPerStep = Math.max(1, Math.round((preset.profilesPerStep * preset.groupSize) / groupSize));
     }
   }
   // Nested blocks refine the preset's block field by field (a file setting one learning rate keeps the rest).
-  for (const block of ['sampling', 'ppo', 'grpo', 'simulatorEndpoint'] as const) {
+  const presetAlgorithm = { ...preset.algorithm, ...algorithmDefaults[algo as keyof typeof algorithmDefaults] };
+  const presetBlocks: Record<string, unknown> = { ...presetFields, algorithm: presetAlgorithm };
+  for (const block of ['sampling', 'algorithm', 'simulatorEndpoint', 'degenerationStop'] as const) {
     const given = explicit[block];
-    if (typeof given === 'object' && given !== null) merged[block] = { ...preset[block], ...given };
+    const base = presetBlocks[block];
+    if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
+      merged[block] = { ...(typeof base === 'object' ? base : {}), ...given };
+    } else if (given === undefined && block === 'algorithm') merged.algorithm = presetAlgorithm;
   }
   const parsed = trainConfigSchema.safeParse(merged);
   if (!parsed.success) {
     throw new InvalidConfigError({
-      message: `invalid training config:\n${describeIssues(parsed.error, fromFile.source, options.flagNames ?? new Map())}`,
+      message: `invalid training config:\n${describeIssues(parsed.error, fromFile.source, flagNames, merged.algo)}`,
       cause: parsed.error,
-    });
-  }
-  const algorithmError = options.checkAlgorithmConfig?.(parsed.data);
-  if (algorithmError) {
-    const inBlock = {
-      ...algorithmError,
-      issues: algorithmError.issues.map((issue) => ({ ...issue, path: [parsed.data.algo, ...issue.path] })),
-    } as z.ZodError;
-    throw new InvalidConfigError({
-      message: `invalid training config:\n${describeIssues(inBlock, fromFile.source, options.flagNames ?? new Map())}`,
-      cause: algorithmError,
     });
   }
   if (parsed.data.policy === '') {
@@ -149,6 +169,10 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     });
   }
   return Object.freeze(parsed.data);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Default run folder name: `<preset>-<algo>[-think]-s<seed>`. */

@@ -1,191 +1,278 @@
 import { briefPolicySystemPrompt, type Language, policySystemPrompt } from '@rlver/spec';
 import { parseReportTo, REPORT_TO_BACKENDS } from '@rlver/tracking';
 import { z } from 'zod';
+import { ALGORITHMS, findAlgorithm } from './algorithm-registry';
 
 /** Sampling of the policy during training rollouts. */
 export const trainSamplingSchema = z
   .object({
-    /** Softmax temperature of rollouts (paper: 1.0). */
-    temperature: z.number().min(0).default(1),
-    /** Nucleus mass (paper: 1.0 = off). */
-    topP: z.number().gt(0).max(1).default(1),
-    /** 0 = off (paper: −1 = off). */
-    topK: z.number().int().min(0).default(0),
-    /** New tokens per policy turn (paper: 5,000). */
-    maxNewTokens: z.number().int().positive().default(48),
+    temperature: z.number().min(0).default(1).describe('Softmax temperature of rollouts (paper: 1.0).'),
+    topP: z.number().gt(0).max(1).default(1).describe('Nucleus mass (paper: 1.0 = off).'),
+    topK: z.number().int().min(0).default(0).describe('0 = off (paper: −1 = off).'),
+    maxNewTokens: z.number().int().positive().default(48).describe('New tokens per policy turn (paper: 5,000).'),
   })
   .strict();
 
 /** Timeout and retry budgets of the simulator's LLM endpoint (each optional: the chat client's defaults apply). */
 export const endpointRetryConfigSchema = z
   .object({
-    /** Limit of one LLM call in ms (default 120000). */
-    timeoutMs: z.number().int().positive().optional(),
-    /** Retries of 5xx, timeouts, network failures and malformed answers per call (default 2). */
-    maxRetries: z.number().int().min(0).max(100).optional(),
-    /** Retries of HTTP 429 per call, counted apart (default 6). */
-    maxRateLimitRetries: z.number().int().min(0).max(100).optional(),
-    /** Longest wait a `Retry-After` header may ask for, in ms (default 60000). */
-    maxRetryAfterMs: z.number().int().min(0).optional(),
+    timeoutMs: z.number().int().positive().optional().describe('Limit of one LLM call in ms (default 120000).'),
+    maxRetries: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe('Retries of 5xx, timeouts, network failures and malformed answers per call (default 2).'),
+    maxRateLimitRetries: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe('Retries of HTTP 429 per call, counted apart (default 6).'),
+    maxRetryAfterMs: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Longest wait a `Retry-After` header may ask for, in ms (default 60000).'),
   })
   .strict();
 
 /**
- * Configuration of one training run (`rlver-train`). Every field can come from a YAML/JSON file
- * (`--config`) and be overridden by a CLI flag. Presets fill the defaults: `embedded`, `rlver-ppo`, `rlver-grpo`.
+ * The fields of a training run (`rlver-train`) besides `algo` and its `algorithm` block. Every field can come from a
+ * YAML/JSON file (`--config`) and be overridden by a CLI flag generated from its description. Presets fill the
+ * defaults: `embedded`, `rlver-ppo`, `rlver-grpo`.
+ */
+export const trainConfigShape = {
+  preset: z
+    .enum(['embedded', 'rlver-ppo', 'rlver-grpo'])
+    .describe('Named bundle of defaults this config started from.'),
+  think: z.boolean().describe('Think-then-say: the policy reasons in `<think>…</think>` before its reply.'),
+  systemPrompt: z
+    .enum(['default', 'brief'])
+    .describe(
+      "The policy's system prompt in training and in the before/after benchmark: `default` (spec §5.2, our wording) or `brief` (one sentence: fewer prompt tokens on every turn, for small models with short contexts).",
+    ),
+  policy: z
+    .string()
+    .describe('`embedded` or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json).'),
+  simulator: z
+    .string()
+    .regex(/^(offline|openai:.+)$/, 'use "offline" or "openai:<model>"')
+    .describe('`offline` or `openai:<model>` (any OpenAI-compatible endpoint, see `baseURL`).'),
+  baseURL: z
+    .string()
+    .url()
+    .optional()
+    .describe("Base URL of the simulator's OpenAI-compatible endpoint (default: OpenAI)."),
+  simulatorEndpoint: endpointRetryConfigSchema
+    .optional()
+    .describe(
+      "Timeouts and retries of the simulator endpoint (`--timeout-ms`, `--max-retries`, …); default: the client's.",
+    ),
+  cache: z
+    .enum(['write', 'read', 'off'])
+    .describe('Record/replay of simulator LLM calls: `write` records, `read` replays offline, `off`.'),
+  cacheDir: z.string().describe('Folder of the record/replay cache.'),
+  lang: z
+    .enum(['zh', 'en', 'both'])
+    .describe('Language of the shipped scenario sets used when no profile file is given: `zh`, `en` or `both`.'),
+  trainProfiles: z
+    .string()
+    .optional()
+    .describe('Training profiles (reference JSONL format); default: the shipped train set(s).'),
+  evalProfiles: z
+    .string()
+    .optional()
+    .describe('Held-out profiles for the before/after benchmark; default: the shipped test set(s).'),
+  evalLimit: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Use only the first N held-out profiles (default: all, i.e. 100 per language).'),
+  evaluate: z.boolean().describe('Run the held-out benchmark (sage preset) before and after training.'),
+  steps: z.number().int().positive().describe('Optimisation steps.'),
+  seed: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Seed of every random choice (profiles, simulator, sampling, minibatches); part of the run id.'),
+  profilesPerStep: z
+    .number()
+    .int()
+    .positive()
+    .describe('Profiles per step. Dialogues per step = profilesPerStep × groupSize (paper: 32 dialogues).'),
+  groupSize: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      'Rollouts per profile, the group size n (paper: 4 for GRPO); each algorithm bounds it (PPO: 1, GRPO: ≥ 2 unless branching). Turn-level groups (branching) have branching members.',
+    ),
+  branching: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      'Branching rollouts: replies sampled per policy turn, each judged from the same user state (a clone); one continues the dialogue, the others train as its turn-level group (needs `turnCreditDiscount`). 1 = off.',
+    ),
+  packing: z
+    .enum(['whole-dialogue', 'per-turn'])
+    .describe(
+      '`whole-dialogue` (one sample per dialogue, user tokens masked) or `per-turn` (one sample per policy turn).',
+    ),
+  trainEmotionPreset: z
+    .enum(['sage', 'rlver-train'])
+    .describe('Emotion dynamics of training dialogues (paper: `rlver-train`).'),
+  trainEmotionResolution: z
+    .enum(['steps', 'fine'])
+    .describe(
+      "How finely the offline simulated user moves the emotion of training dialogues: `steps` (±5 / ±10, as the reference's LLM judges) or `fine` (its judgement score in whole points, same ranking of replies: replies that would both land at −5 still differ, a denser reward for a small policy). The benchmarks always use `steps`; an LLM simulated user ignores it.",
+    ),
+  trainDeltaClamp: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe(
+      "Largest emotion change per judged reply in training dialogues; default the preset's (±20 under `rlver-train`, ±10 under `sage`); `null` = unclamped, as the reference (one out-of-range judge output then swamps a batch).",
+    ),
+  maxPolicyTurns: z.number().int().positive().describe('Most policy turns per training dialogue (paper: 8).'),
+  maxContextTokens: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      "Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 + response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are dropped first (never the system prompt).",
+    ),
+  sampling: trainSamplingSchema,
+  evalInBackground: z
+    .boolean()
+    .describe(
+      'Benchmark the starting policy in a child process while training runs (another core, its own backend); the results land in the same `before/` folder. Off: benchmark first, then train.',
+    ),
+  emptyReplyReward: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe(
+      'Reward of a dialogue the policy ended with an empty visible reply (`policy_empty`). The reference keeps the current emotion, which lets a policy "win" by saying nothing when users drift down; default 0 (a format penalty, spec §10 #10). `null` keeps the reference behaviour.',
+    ),
+  rewardFloor: z
+    .number()
+    .nullable()
+    .describe(
+      "Lower bound of the training reward `max(final / 100, rewardFloor)`. The paper clips at 0; under the unclamped `rlver-train` dynamics scores below 0 still rank replies, so `null` keeps them (final / 100). The benchmark always reports the paper's clipped score.",
+    ),
+  turnCreditDiscount: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe(
+      "Turn-level credit (spec §6.7 c), for per-turn packing: each policy turn is trained on the discounted sum of the emotion changes from that turn on, Σ_j γ^(j−k) Δ_j / 100, instead of the dialogue's final reward. The value is γ (0 = the turn's own change only); `null` = the paper's final reward on every turn.",
+    ),
+  evalTemperature: z.number().min(0).describe('Sampling temperature of the before/after benchmark (paper: 0, greedy).'),
+  checkpointEvery: z.number().int().positive().describe('Save a checkpoint every k steps (and at the end).'),
+  maxConsecutiveSkippedUpdates: z
+    .number()
+    .int()
+    .positive()
+    .describe('Stop the run after this many consecutive skipped (non-finite) updates.'),
+  maxErrorFraction: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe("Stop the run when more than this share of a step's dialogues end in `error`."),
+  degenerationStop: z
+    .object({
+      window: z.number().int().positive().describe('Steps averaged at the start and at the end'),
+      maxRise: z.number().positive().max(1).describe('Largest allowed rise of the degenerate share (0.1 = 10 points)'),
+    })
+    .strict()
+    .nullable()
+    .describe(
+      'Stop training when replies degrade (likely reward hacking): once the mean share of degenerate replies (`monitor/degenerate_fraction`: repetition, stutter, mixed language, cut-off, low fluency) over the last `window` steps exceeds that of the first `window` steps by more than `maxRise` (0.1 = 10 points). The run keeps its checkpoints, benchmarks the policy it stopped with and names the newest step checkpoint taken before the rise. `null` never stops.',
+    ),
+  concurrency: z
+    .number()
+    .int()
+    .positive()
+    .describe('Dialogues in flight at once (local policies batch all of them per turn).'),
+  reportTo: z
+    .preprocess((value, context) => {
+      if (typeof value !== 'string' && !Array.isArray(value)) return value;
+      try {
+        return parseReportTo(value, '');
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return value;
+      }
+    }, z.array(z.enum(REPORT_TO_BACKENDS)).readonly())
+    .default([])
+    .describe(
+      'Experiment trackers the step metrics also go to (`--report-to`, a comma list as in TRL): `tensorboard` (event files in `runs/<run-id>/tensorboard/`), `mlflow` (REST API at `MLFLOW_TRACKING_URI`); `none` or `[]` (default) for metrics.jsonl only. A failing tracker warns once and never stops the run.',
+    ),
+  runsDir: z.string().describe('Parent folder of run folders.'),
+  runId: z
+    .string()
+    .regex(/^[\w.-]+$/, 'use letters, digits, ".", "_" or "-" (no path separators)')
+    .refine((id) => !id.startsWith('.'), {
+      message: 'must not start with "." ("." and ".." name the runs folder and its parent); use e.g. my-run',
+    })
+    .optional()
+    .describe(
+      'Run folder name inside `runsDir` (default `<preset>-<algo>[-think]-s<seed>`): letters, digits, `.`, `_`, `-`, not starting with `.` (so never `.` or `..`, which would name the runs folder or its parent).',
+    ),
+};
+
+/** The base fields with one algorithm's `algo` literal and `algorithm` block (strict: unknown fields are errors). */
+function variantOf<Descriptor extends (typeof ALGORITHMS)[number]>(descriptor: Descriptor) {
+  return z
+    .object({
+      ...trainConfigShape,
+      algo: z.literal(descriptor.id).describe(descriptor.summary),
+      algorithm: descriptor.configSchema,
+    })
+    .strict();
+}
+
+type TrainConfigVariant = ReturnType<typeof variantOf<(typeof ALGORITHMS)[number]>>;
+
+/** The group size against the algorithm's bounds (`rolloutsPerPrompt`); branching gives turn-level groups instead. */
+function refineGroupSize(
+  config: { algo: string; groupSize: number; branching: number },
+  context: z.RefinementCtx,
+): void {
+  const { min, max } = findAlgorithm(config.algo).rolloutsPerPrompt;
+  if (config.groupSize < min && config.branching < 2) {
+    context.addIssue({
+      code: 'custom',
+      path: ['groupSize'],
+      message: `groupSize is ${config.groupSize}; set it to ≥ ${min} (or branching ≥ 2 for turn-level groups): ${config.algo.toUpperCase()} advantages are computed per group`,
+    });
+  }
+  if (max !== undefined && config.groupSize > max) {
+    context.addIssue({
+      code: 'custom',
+      path: ['groupSize'],
+      message: `groupSize is ${config.groupSize}; ${config.algo.toUpperCase()} uses at most ${max} rollout${max === 1 ? '' : 's'} per profile: set groupSize to ${max} (or choose a group algorithm, e.g. --algo grpo)`,
+    });
+  }
+}
+
+/**
+ * Configuration of one training run: the base fields, `algo` (the discriminator, one registered algorithm id) and
+ * the `algorithm` block validated by that algorithm's schema, so a bad nested value is reported with its path
+ * (and its file line). Cross-field rules say what to change.
  */
 export const trainConfigSchema = z
-  .object({
-    /** Named bundle of defaults this config started from. */
-    preset: z.enum(['embedded', 'rlver-ppo', 'rlver-grpo']),
-    /** RL algorithm: `ppo` (critic + GAE) or `grpo` (group-normalised advantages). */
-    algo: z.enum(['ppo', 'grpo']),
-    /** Think-then-say: the policy reasons in `<think>…</think>` before its reply. */
-    think: z.boolean(),
-    /**
-     * The policy's system prompt in training and in the before/after benchmark: `default` (spec §5.2, our
-     * wording) or `brief` (one sentence: fewer prompt tokens on every turn, for small models with short contexts).
-     */
-    systemPrompt: z.enum(['default', 'brief']),
-    /** `embedded` or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json). */
-    policy: z.string(),
-    /** `offline` or `openai:<model>` (any OpenAI-compatible endpoint, see `baseURL`). */
-    simulator: z.string().regex(/^(offline|openai:.+)$/, 'use "offline" or "openai:<model>"'),
-    /** Base URL of the simulator's OpenAI-compatible endpoint (default: OpenAI). */
-    baseURL: z.string().url().optional(),
-    /** Timeouts and retries of the simulator endpoint (`--timeout-ms`, `--max-retries`, …); default: the client's. */
-    simulatorEndpoint: endpointRetryConfigSchema.optional(),
-    /** Record/replay of simulator LLM calls: `write` records, `read` replays offline, `off`. */
-    cache: z.enum(['write', 'read', 'off']),
-    /** Folder of the record/replay cache. */
-    cacheDir: z.string(),
-    /** Language of the shipped scenario sets used when no profile file is given: `zh`, `en` or `both`. */
-    lang: z.enum(['zh', 'en', 'both']),
-    /** Training profiles (reference JSONL format); default: the shipped train set(s). */
-    trainProfiles: z.string().optional(),
-    /** Held-out profiles for the before/after benchmark; default: the shipped test set(s). */
-    evalProfiles: z.string().optional(),
-    /** Use only the first N held-out profiles (default: all, i.e. 100 per language). */
-    evalLimit: z.number().int().positive().optional(),
-    /** Run the held-out benchmark (sage preset) before and after training. */
-    evaluate: z.boolean(),
-    /** Optimisation steps. */
-    steps: z.number().int().positive(),
-    /** Seed of every random choice (profiles, simulator, sampling, minibatches); part of the run id. */
-    seed: z.number().int().nonnegative(),
-    /** Profiles per step. Dialogues per step = profilesPerStep × groupSize (paper: 32 dialogues). */
-    profilesPerStep: z.number().int().positive(),
-    /** Rollouts per profile: 1 for PPO, n for GRPO (paper: 4). */
-    groupSize: z.number().int().positive(),
-    /**
-     * Branching rollouts: replies sampled per policy turn, each judged from the same user state (a clone); one
-     * continues the dialogue, the others train as its turn-level group (needs `turnCreditDiscount`). 1 = off.
-     */
-    branching: z.number().int().positive(),
-    /** `whole-dialogue` (one sample per dialogue, user tokens masked) or `per-turn` (one sample per policy turn). */
-    packing: z.enum(['whole-dialogue', 'per-turn']),
-    /** Emotion dynamics of training dialogues (paper: `rlver-train`). */
-    trainEmotionPreset: z.enum(['sage', 'rlver-train']),
-    /**
-     * How finely the offline simulated user moves the emotion of training dialogues: `steps` (±5 / ±10, as the
-     * reference's LLM judges) or `fine` (its judgement score in whole points, same ranking of replies: replies that
-     * would both land at −5 still differ, a denser reward for a small policy). The benchmarks always use `steps`;
-     * an LLM simulated user ignores it.
-     */
-    trainEmotionResolution: z.enum(['steps', 'fine']),
-    /**
-     * Largest emotion change per judged reply in training dialogues; default the preset's (±20 under `rlver-train`,
-     * ±10 under `sage`); `null` = unclamped, as the reference (one out-of-range judge output then swamps a batch).
-     */
-    trainDeltaClamp: z.number().int().positive().nullable().optional(),
-    /** Most policy turns per training dialogue (paper: 8). */
-    maxPolicyTurns: z.number().int().positive(),
-    /**
-     * Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 +
-     * response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are
-     * dropped first (never the system prompt).
-     */
-    maxContextTokens: z.number().int().positive(),
-    sampling: trainSamplingSchema,
-    /**
-     * Benchmark the starting policy in a child process while training runs (another core, its own backend);
-     * the results land in the same `before/` folder. Off: benchmark first, then train.
-     */
-    evalInBackground: z.boolean(),
-    /** Overrides of the PPO config (`@rlver/ppo` ppoConfigSchema). */
-    ppo: z.record(z.string(), z.unknown()),
-    /** Overrides of the GRPO config (`@rlver/grpo` grpoConfigSchema). */
-    grpo: z.record(z.string(), z.unknown()),
-    /**
-     * Reward of a dialogue the policy ended with an empty visible reply (`policy_empty`). The reference keeps the
-     * current emotion, which lets a policy "win" by saying nothing when users drift down; default 0 (a format
-     * penalty, spec §10 #10). `null` keeps the reference behaviour.
-     */
-    emptyReplyReward: z.number().min(0).max(1).nullable(),
-    /**
-     * Lower bound of the training reward `max(final / 100, rewardFloor)`. The paper clips at 0; under the
-     * unclamped `rlver-train` dynamics scores below 0 still rank replies, so `null` keeps them (final / 100).
-     * The benchmark always reports the paper's clipped score.
-     */
-    rewardFloor: z.number().nullable(),
-    /**
-     * Turn-level credit (spec §6.7 c), for per-turn packing: each policy turn is trained on the discounted sum of
-     * the emotion changes from that turn on, Σ_j γ^(j−k) Δ_j / 100, instead of the dialogue's final reward.
-     * The value is γ (0 = the turn's own change only); `null` = the paper's final reward on every turn.
-     */
-    turnCreditDiscount: z.number().min(0).max(1).nullable(),
-    /** Sampling temperature of the before/after benchmark (paper: 0, greedy). */
-    evalTemperature: z.number().min(0),
-    /** Save a checkpoint every k steps (and at the end). */
-    checkpointEvery: z.number().int().positive(),
-    /** Stop the run after this many consecutive skipped (non-finite) updates. */
-    maxConsecutiveSkippedUpdates: z.number().int().positive(),
-    /** Stop the run when more than this share of a step's dialogues end in `error`. */
-    maxErrorFraction: z.number().min(0).max(1),
-    /**
-     * Stop training when replies degrade (likely reward hacking): once the mean share of degenerate replies
-     * (`monitor/degenerate_fraction`: repetition, stutter, mixed language, cut-off, low fluency) over the last `window`
-     * steps exceeds that of the first `window` steps by more than `maxRise` (0.1 = 10 points). The run keeps its
-     * checkpoints, benchmarks the policy it stopped with and names the newest step checkpoint taken before the rise.
-     * `null` never stops.
-     */
-    degenerationStop: z
-      .object({ window: z.number().int().positive(), maxRise: z.number().positive().max(1) })
-      .strict()
-      .nullable(),
-    /** Dialogues in flight at once (local policies batch all of them per turn). */
-    concurrency: z.number().int().positive(),
-    /**
-     * Experiment trackers the step metrics also go to (`--report-to`, a comma list as in TRL): `tensorboard`
-     * (event files in `runs/<run-id>/tensorboard/`), `mlflow` (REST API at `MLFLOW_TRACKING_URI`); `none` or `[]`
-     * (default) for metrics.jsonl only. A failing tracker warns once and never stops the run.
-     */
-    reportTo: z
-      .preprocess((value, context) => {
-        if (typeof value !== 'string' && !Array.isArray(value)) return value;
-        try {
-          return parseReportTo(value, '');
-        } catch (error) {
-          context.addIssue({ code: 'custom', message: (error as Error).message });
-          return value;
-        }
-      }, z.array(z.enum(REPORT_TO_BACKENDS)).readonly())
-      .default([]),
-    /** Parent folder of run folders. */
-    runsDir: z.string(),
-    /**
-     * Run folder name inside `runsDir` (default `<preset>-<algo>[-think]-s<seed>`): letters, digits, `.`, `_`, `-`,
-     * not starting with `.` (so never `.` or `..`, which would name the runs folder or its parent).
-     */
-    runId: z
-      .string()
-      .regex(/^[\w.-]+$/, 'use letters, digits, ".", "_" or "-" (no path separators)')
-      .refine((id) => !id.startsWith('.'), {
-        message: 'must not start with "." ("." and ".." name the runs folder and its parent); use e.g. my-run',
-      })
-      .optional(),
-  })
-  .strict()
+  .discriminatedUnion('algo', ALGORITHMS.map(variantOf) as unknown as [TrainConfigVariant, ...TrainConfigVariant[]])
   .superRefine((config, context) => {
     const maxNewTokens = config.sampling.maxNewTokens;
     if (maxNewTokens >= config.maxContextTokens) {
@@ -195,13 +282,6 @@ export const trainConfigSchema = z
         message: `sampling.maxNewTokens is ${maxNewTokens} and maxContextTokens is ${config.maxContextTokens}: a turn's prompt gets maxContextTokens − maxNewTokens = ${config.maxContextTokens - maxNewTokens} tokens, so every dialogue would fail. Set maxContextTokens above maxNewTokens by at least the longest prompt (paper: maxContextTokens 15000 with maxNewTokens 5000), or lower sampling.maxNewTokens`,
       });
     }
-    if (config.algo === 'grpo' && config.groupSize < 2 && config.branching < 2) {
-      context.addIssue({
-        code: 'custom',
-        path: ['groupSize'],
-        message: `groupSize is ${config.groupSize}; set it to ≥ 2 (or branching ≥ 2 for turn-level groups): GRPO advantages are computed per group`,
-      });
-    }
     if (config.branching > 1 && config.turnCreditDiscount === null) {
       context.addIssue({
         code: 'custom',
@@ -209,13 +289,7 @@ export const trainConfigSchema = z
         message: `branching is ${config.branching}; alternatives train through turn-level credit: set turnCreditDiscount (e.g. 0) or branching to 1`,
       });
     }
-    if (config.algo === 'ppo' && config.groupSize !== 1) {
-      context.addIssue({
-        code: 'custom',
-        path: ['groupSize'],
-        message: `groupSize is ${config.groupSize}; PPO uses one rollout per profile: set groupSize to 1 (or --algo grpo)`,
-      });
-    }
+    refineGroupSize(config, context);
     if (config.turnCreditDiscount !== null && config.packing !== 'per-turn') {
       context.addIssue({
         code: 'custom',

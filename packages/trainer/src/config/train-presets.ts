@@ -1,6 +1,17 @@
+import type { AlgorithmId } from './algorithm-registry';
 import type { TrainConfig } from './train-config';
 
 type PresetName = TrainConfig['preset'];
+
+/**
+ * A preset: the run fields, the default `algo`, the `algorithm` block defaults every algorithm gets (the shared
+ * optimisation fields have one name across algorithms) and per-algorithm additions (`algorithmDefaults`).
+ */
+export type TrainPreset = Omit<TrainConfig, 'preset' | 'algo' | 'algorithm'> & {
+  algo: AlgorithmId;
+  algorithm: Readonly<Record<string, unknown>>;
+  algorithmDefaults: Readonly<Partial<Record<AlgorithmId, Readonly<Record<string, unknown>>>>>;
+};
 
 const COMMON = {
   think: false,
@@ -27,8 +38,6 @@ const COMMON = {
   degenerationStop: { window: 5, maxRise: 0.1 },
   runsDir: 'runs',
   reportTo: [],
-  ppo: {},
-  grpo: {},
 } as const satisfies Partial<TrainConfig>;
 
 /**
@@ -47,7 +56,7 @@ const PAPER_TOKEN_BUDGETS = {
  * offline simulated user, the shipped scenarios, short replies and a high learning rate.
  * `rlver-ppo` / `rlver-grpo` are the paper's settings for a user's checkpoint folder and an LLM simulator.
  */
-export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'preset'>>> = {
+export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
   embedded: {
     ...COMMON,
     // GRPO: in the miniature it learns faster and steadier than PPO at a third of the cost per step (no critic).
@@ -87,20 +96,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     // values are per turn (the context before the reply), so the four replies to one context share their baseline.
     // PPO's actor starts at 1e-3 (at 5e-4 it stalled near +7 from step 60 to 100 on seed 0) and decays with GRPO's
     // schedule; see docs/decisions/2026-11-24-decaying-learning-rate.md.
-    ppo: {
-      actorLearningRate: 1e-3,
-      learningRateDecay: 'cosine',
-      minLearningRateRatio: 0.1,
-      criticLearningRate: 1e-4,
-      actorWarmupRatio: 0,
-      criticWarmupRatio: 0,
-      oldLogProbSource: 'rollout',
-      microBatchSize: 16,
-      dynamicSampling: true,
-      gaePositions: 'turns',
-    },
     // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
-    grpo: {
+    algorithm: {
       learningRate: 5e-4,
       learningRateDecay: 'cosine',
       minLearningRateRatio: 0.1,
@@ -108,6 +105,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
       oldLogProbSource: 'rollout',
       microBatchSize: 16,
       dynamicSampling: true,
+    },
+    algorithmDefaults: {
+      ppo: { learningRate: 1e-3, criticLearningRate: 1e-4, criticWarmupRatio: 0, gaePositions: 'turns' },
     },
   },
   'rlver-ppo': {
@@ -122,14 +122,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     maxPolicyTurns: 8,
     ...PAPER_TOKEN_BUDGETS,
     concurrency: 32,
-    ppo: {
-      actorLearningRate: 1e-6,
-      criticLearningRate: 5e-6,
-      clipRatio: 0.2,
-      entropyCoefficient: 0.001,
-      gamma: 1,
-      lambda: 1,
-    },
+    algorithm: { learningRate: 1e-6, clipRatioLow: 0.2, entropyCoefficient: 0.001 },
+    algorithmDefaults: { ppo: { criticLearningRate: 5e-6, gamma: 1, lambda: 1 } },
   },
   'rlver-grpo': {
     ...COMMON,
@@ -143,6 +137,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     maxPolicyTurns: 8,
     ...PAPER_TOKEN_BUDGETS,
     concurrency: 32,
-    grpo: { learningRate: 1e-6, clipRatio: 0.2, entropyCoefficient: 0.001, numGenerations: 4 },
+    algorithm: { learningRate: 1e-6, clipRatioLow: 0.2, entropyCoefficient: 0.001 },
+    algorithmDefaults: {},
   },
 };

@@ -63,7 +63,6 @@ function createCoinAlgorithm(
   const algorithm = {
     specificationVersion: 'v1' as const,
     algorithmId: 'coin',
-    rolloutsPerProfile: 1,
     updates: 0,
     async doUpdate({
       trajectories,

@@ -27,7 +27,7 @@ export class TrainingDivergedError extends RlverError {
   constructor(options: { step: number; skipped: number }) {
     super({
       name: 'RLVER_TrainingDivergedError',
-      message: `step ${options.step}: ${options.skipped} updates in a row had a NaN or infinite loss and were skipped. Lower the learning rate (ppo.actorLearningRate / grpo.learningRate) or raise maxConsecutiveSkippedUpdates.`,
+      message: `step ${options.step}: ${options.skipped} updates in a row had a NaN or infinite loss and were skipped. Lower the learning rate (algorithm.learningRate) or raise maxConsecutiveSkippedUpdates.`,
     });
   }
 }

@@ -40,7 +40,6 @@ function createCountingParts() {
   const algorithm: AlgorithmV1 = {
     specificationVersion: 'v1',
     algorithmId: 'counting',
-    rolloutsPerProfile: 1,
     async doUpdate() {
       weights.w += 1;
       return { metrics: { 'counting/w': weights.w }, skipped: false, warnings: [] };

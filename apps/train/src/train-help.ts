@@ -1,0 +1,60 @@
+import { formatSchemaHelp, packageVersion } from '@rlver/cli-kit';
+import { TRAIN_FLAG_ALIASES, trainHelpSections } from '@rlver/trainer';
+
+/** Flags of `rlver-train` that are not config fields. */
+export const TRAIN_COMMAND_FLAGS = {
+  config: 'string',
+  resume: 'boolean',
+  'print-config': 'boolean',
+  help: 'boolean',
+  version: 'boolean',
+} as const;
+
+/** `rlver-train --version`. */
+export const TRAIN_VERSION = packageVersion(import.meta.url);
+
+/** `rlver-train --help`: the command flags, then every config flag generated from the schemas. */
+export function formatTrainHelp(): string {
+  return formatSchemaHelp({
+    usage: 'rlver-train [options]',
+    summary:
+      'Train a dialogue policy with reinforcement learning from verifiable emotion rewards (RLVER): the policy talks to\n' +
+      'simulated users, the final emotion / 100 is the reward, PPO or GRPO updates the weights. With no options it runs\n' +
+      'the embedded default (small embedded policy + offline simulated user + shipped scenarios) on the CPU.',
+    commandFlags: {
+      config: 'YAML or JSON config file; flags override it',
+      resume: 'Continue the run folder from its last checkpoint',
+      'print-config': 'Print the resolved config (valid YAML) with where each value came from, then exit',
+      help: 'Show this help',
+      version: `Print the version (${TRAIN_VERSION}) and exit`,
+    },
+    sections: trainHelpSections(),
+    aliases: TRAIN_FLAG_ALIASES,
+    details: [
+      'Outputs: runs/<run-id>/ holds config.json, metrics.jsonl (one line per step; metric names in apps/train/README.md),',
+      'rollouts.jsonl, checkpoints/ (latest + every checkpointEvery steps), before/ and after/ benchmark folders,',
+      'summary.json ({"before": {score, success, failure, monitors}, "after": {…}, "training", "warnings"}) and report.html.',
+      'With --report-to tensorboard,mlflow the step metrics (same names) also go to TensorBoard event files in',
+      'runs/<run-id>/tensorboard/ and to the MLflow server at MLFLOW_TRACKING_URI; a failing tracker warns once.',
+      '',
+      'Reward hacking: every step logs the degenerate-reply monitors (monitor/*); the progress line shows the degenerate',
+      'share next to the reward, and the run ends with a warning when that share rose by more than 5 points',
+      '(after vs before benchmark, last vs first steps). Training stops early when the share of the last 5 steps is',
+      '10 points above that of the first 5 (config degenerationStop; null never stops). Sample flagged replies:',
+      'rlver-eval audit runs/<run-id>.',
+      '',
+      'Resume: rerun the same command with --resume; the run continues from checkpoints/latest and, for a given seed,',
+      'ends where an uninterrupted run would. Without --resume an existing run folder is an error (nothing is overwritten).',
+      'A resume repairs what a kill leaves: an interrupted checkpoint promotion, a torn last line of metrics.jsonl or',
+      'rollouts.jsonl, and the records of a step that runs again (each step is logged once). The config is validated',
+      '(algorithm blocks included, with file and line) before anything is written.',
+      '',
+      'Examples:',
+      '  rlver-train                                   # embedded default, GRPO',
+      '  rlver-train --algo ppo                        # the same with PPO',
+      '  rlver-train --algo grpo --think --seed 1',
+      '  rlver-train --preset rlver-ppo --policy ./Qwen2.5-7B-Instruct --simulator openai:deepseek-chat \\',
+      '      --base-url http://127.0.0.1:8000/v1 --cache write',
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,130 @@
+import '@tensorflow/tfjs-backend-cpu';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTransformerModel } from '@rlver/model';
+import {
+  createTinyLanguageModel,
+  preferredTokenProbability,
+  runBanditEpisodes,
+  type TinyLanguageModel,
+  withNextTokenLogProbs,
+} from '@rlver/rl-core/test';
+import { InvalidConfigError } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRLOOAlgorithm } from './create-rloo-algorithm';
+import type { RLOOConfigInput } from './rloo-config';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+
+/** Settings that make a tiny model learn in a few steps (lr 1e-6 suits 7B models, not 300 weights). */
+const fastConfig: RLOOConfigInput = { learningRate: 0.05, warmupRatio: 0, entropyCoefficient: 0, microBatchSize: 64 };
+
+const weightsOf = (model: TinyLanguageModel) =>
+  model.policyVariables().map((variable) => Array.from(variable.dataSync()));
+
+describe('createRLOOAlgorithm', () => {
+  for (const packing of ['whole-dialogue', 'per-turn'] as const) {
+    it(`should learn to start replies with the rewarded token (${packing} packing)`, async () => {
+      const model = createTinyLanguageModel({ seed: 4 });
+      const algorithm = createRLOOAlgorithm({ policy: model, config: { ...fastConfig, packing } });
+      expect(preferredTokenProbability(model)).toBeLessThan(0.15);
+      for (let step = 0; step < 30 && preferredTokenProbability(model) <= 0.8; step += 1) {
+        const trajectories = runBanditEpisodes({ model, groups: 4, groupSize: algorithm.config.groupSize, seed: step });
+        const result = await algorithm.doUpdate({ trajectories, step });
+        expect(result.metrics['rloo/groups']).toBe(4);
+        expect(Number.isFinite(result.metrics['rloo/policy_loss'])).toBe(true);
+      }
+      expect(preferredTokenProbability(model)).toBeGreaterThan(0.8);
+      algorithm.dispose();
+      model.dispose();
+    });
+  }
+
+  it('should train the @rlver/policy transformer without leaking tensors', async () => {
+    const model = withNextTokenLogProbs(
+      createTransformerModel({
+        config: {
+          vocabSize: 12,
+          hiddenSize: 16,
+          intermediateSize: 32,
+          numHiddenLayers: 1,
+          numAttentionHeads: 2,
+          eosTokenIds: [4],
+          padTokenId: 0,
+        },
+        seed: 2,
+      }),
+    );
+    const algorithm = createRLOOAlgorithm({
+      policy: model,
+      config: { learningRate: 0.02, warmupRatio: 0, microBatchSize: 8, packing: 'per-turn' },
+    });
+    const initial = preferredTokenProbability(model);
+    let tensorsAfterFirst = 0;
+    for (let step = 0; step < 4; step += 1) {
+      const result = await algorithm.doUpdate({
+        trajectories: runBanditEpisodes({ model, groups: 4, groupSize: 4, seed: step }),
+        step,
+      });
+      expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-4);
+      if (step === 0) tensorsAfterFirst = tf.memory().numTensors;
+    }
+    expect(tf.memory().numTensors).toBe(tensorsAfterFirst);
+    expect(preferredTokenProbability(model)).toBeGreaterThan(initial + 0.05);
+    algorithm.dispose();
+    model.dispose();
+  });
+
+  it('should skip groups whose rewards are all equal with dynamic sampling, leaving the weights alone', async () => {
+    const model = createTinyLanguageModel({ seed: 5 });
+    const algorithm = createRLOOAlgorithm({ policy: model, config: { ...fastConfig, dynamicSampling: true } });
+    const uniform = runBanditEpisodes({ model, groups: 2, groupSize: 4, seed: 1 }).map((trajectory) => ({
+      ...trajectory,
+      reward: 0.5,
+    }));
+    const before = weightsOf(model);
+    const result = await algorithm.doUpdate({ trajectories: uniform, step: 0 });
+    expect(result.skipped).toBe(true);
+    expect(result.metrics['rloo/dropped_group_fraction']).toBe(1);
+    expect(weightsOf(model)).toEqual(before);
+    algorithm.dispose();
+  });
+
+  it('should restore the optimizer state so a resumed run continues identically', async () => {
+    const original = createTinyLanguageModel({ seed: 7 });
+    const first = createRLOOAlgorithm({ policy: original, config: fastConfig });
+    for (const step of [0, 1]) {
+      await first.doUpdate({
+        trajectories: runBanditEpisodes({ model: original, groups: 2, groupSize: 4, seed: step }),
+        step,
+      });
+    }
+    const directory = await mkdtemp(join(tmpdir(), 'rloo-state-'));
+    await first.saveState(directory);
+    const resumed = createTinyLanguageModel({ seed: 70 });
+    resumed.policyVariables().forEach((variable, index) => {
+      variable.assign(original.policyVariables()[index] as tf.Variable);
+    });
+    const second = createRLOOAlgorithm({ policy: resumed, config: fastConfig });
+    await second.loadState(directory);
+    const batch = runBanditEpisodes({ model: original, groups: 2, groupSize: 4, seed: 2 });
+    await first.doUpdate({ trajectories: batch, step: 2 });
+    await second.doUpdate({ trajectories: batch, step: 2 });
+    expect(weightsOf(resumed)).toEqual(weightsOf(original));
+    first.dispose();
+    second.dispose();
+  });
+
+  it('should refuse groups of one and a KL loss without a reference, saying what to change', () => {
+    const model = createTinyLanguageModel({ withValueHead: false });
+    expect(() => createRLOOAlgorithm({ policy: model, config: { groupSize: 1 } })).toThrow(/set it to ≥ 2/);
+    expect(() => createRLOOAlgorithm({ policy: model, config: { klCoefficient: 0.05 } })).toThrow(InvalidConfigError);
+    expect(() => createRLOOAlgorithm({ policy: model, config: { klCoefficient: 0.05 } })).toThrow(
+      /pass referencePolicy/,
+    );
+  });
+});
