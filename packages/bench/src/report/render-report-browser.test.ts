@@ -11,27 +11,30 @@ const CHROMIUM = '/usr/bin/chromium';
 /** Set to a folder (e.g. docs/img) to keep the screenshots for the README. */
 const KEEP = process.env.RLVER_REPORT_SCREENSHOTS;
 
+// Runs in the page (the test's tsconfig has no DOM types): decode the PNG, count coloured and non-white pixels.
+const COUNT_PIXELS = `async (base64) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + base64;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height).data;
+  let coloured = 0;
+  let nonWhite = 0;
+  for (let index = 0; index < data.length; index += 4) {
+    const r = data[index], g = data[index + 1], b = data[index + 2];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured += 1;
+    if (r + g + b < 720) nonWhite += 1;
+  }
+  return { coloured, nonWhite, total: data.length / 4 };
+}`;
+
 /** Pixels of a PNG screenshot, counted in the page itself: coloured (data lines) and non-white ones. */
 async function pixelCounts(page: Page, png: Buffer): Promise<{ coloured: number; nonWhite: number; total: number }> {
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    let coloured = 0;
-    let nonWhite = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const [r, g, b] = [data[index] as number, data[index + 1] as number, data[index + 2] as number];
-      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured += 1;
-      if (r + g + b < 720) nonWhite += 1;
-    }
-    return { coloured, nonWhite, total: data.length / 4 };
-  }, png.toString('base64'));
+  return page.evaluate(`(${COUNT_PIXELS})(${JSON.stringify(png.toString('base64'))})`);
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped without /usr/bin/chromium)', () => {
