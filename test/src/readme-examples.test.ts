@@ -33,7 +33,7 @@ function runExample(folder: string, code: string): Promise<{ code: number | null
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
     child.on('close', (exitCode) => {
       clearTimeout(timer);
       rmSync(file, { force: true });
@@ -62,6 +62,6 @@ describe('README examples', () => {
       expect(result.code, `${folder}/README.md example failed:\n${result.output}`).toBe(0);
       expect(result.output.trim().length, `${folder}/README.md example printed nothing`).toBeGreaterThan(0);
     },
-    120_000,
+    300_000,
   );
 });
