@@ -34,7 +34,9 @@ function run(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    throw new Error(`check-packed-bins: \`${command} ${args.join(' ')}\` failed (exit ${result.status}) in ${options.cwd ?? root}`);
+    throw new Error(
+      `check-packed-bins: \`${command} ${args.join(' ')}\` failed (exit ${result.status}) in ${options.cwd ?? root}`,
+    );
   }
   return result.stdout;
 }
@@ -54,9 +56,13 @@ for (const name of needed) {
     throw new Error(`check-packed-bins: ${name} is private, but ${apps.join(' / ')} depend on it; make it publishable`);
 }
 
-run('pnpm', ['exec', 'turbo', 'run', 'build', ...apps.map((app) => `--filter=${app}...`), '--output-logs=errors-only'], {
-  cwd: root,
-});
+run(
+  'pnpm',
+  ['exec', 'turbo', 'run', 'build', ...apps.map((app) => `--filter=${app}...`), '--output-logs=errors-only'],
+  {
+    cwd: root,
+  },
+);
 console.log(`check-packed-bins: built ${needed.size} packages (${seconds()})`);
 
 const work = mkdtempSync(join(tmpdir(), 'rlver-packed-'));
@@ -77,7 +83,11 @@ try {
   // Overrides point every @rlver dependency at its tarball, so nothing @rlver comes from the registry.
   writeFileSync(
     join(app, 'package.json'),
-    JSON.stringify({ name: 'rlver-user', private: true, type: 'module', dependencies: files, overrides: files }, null, 2),
+    JSON.stringify(
+      { name: 'rlver-user', private: true, type: 'module', dependencies: files, overrides: files },
+      null,
+      2,
+    ),
   );
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: app });
   console.log(`check-packed-bins: npm install from the tarballs (${seconds()})`);
