@@ -56,14 +56,17 @@ for (const name of needed) {
     throw new Error(`check-packed-bins: ${name} is private, but ${apps.join(' / ')} depend on it; make it publishable`);
 }
 
-run(
-  'pnpm',
-  ['exec', 'turbo', 'run', 'build', ...apps.map((app) => `--filter=${app}...`), '--output-logs=errors-only'],
-  {
-    cwd: root,
-  },
-);
-console.log(`check-packed-bins: built ${needed.size} packages (${seconds()})`);
+// RLVER_SKIP_BUILD=1 packs the dist/ folders as they are (after a build of your own).
+if (!process.env.RLVER_SKIP_BUILD) {
+  run(
+    'pnpm',
+    ['exec', 'turbo', 'run', 'build', ...apps.map((app) => `--filter=${app}...`), '--output-logs=errors-only'],
+    {
+      cwd: root,
+    },
+  );
+  console.log(`check-packed-bins: built ${needed.size} packages (${seconds()})`);
+}
 
 const work = mkdtempSync(join(tmpdir(), 'rlver-packed-'));
 try {
