@@ -1,1 +1,2 @@
 export type { CliCommand } from './commands/cli-command';
+export { reportCommand } from './commands/report';

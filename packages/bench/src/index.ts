@@ -81,13 +81,17 @@ export {
 } from './redteam/run-redteam';
 export { summarizeComparisons, winOf } from './redteam/summarize-comparisons';
 export { escapeHtml } from './report/escape-html';
-export { loadReportRuns, readTrajectoryFile } from './report/load-report-runs';
+export { loadReportRuns, loadReportSources, readTrajectoryFile } from './report/load-report-runs';
+export { isTrainingRunDirectory, loadTrainingRun } from './report/load-training-run';
 export {
   type RenderReportOptions,
   type ReportJudgeSummary,
   type ReportRun,
   renderReport,
 } from './report/render-report';
+export { outcomeOf, sampleTranscripts, type TranscriptOutcome } from './report/sample-transcripts';
+export { type LiveReportOptions, serveLiveReport, sourcesVersion } from './report/serve-live-report';
+export { STEP_CHARTS, type StepChartSpec } from './report/step-charts';
 export {
   type BarGroup,
   type LineSeries,
@@ -97,6 +101,7 @@ export {
   renderSparkline,
   seriesColor,
 } from './report/svg-charts';
+export { type SeriesData, type TrainingSeries, toSeriesData } from './report/training-series';
 export { checkErrorShare, TooManyErroredDialoguesError } from './run/check-error-share';
 export { checkRunIdentity, firstIdentityDifference } from './run/check-run-identity';
 export {

@@ -5,19 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRunTracker } from './create-run-tracker';
 import { parseReportTo } from './parse-report-to';
 import { startMLflowTestServer } from './test/mlflow-test-server';
+import { readWandbLog } from './test/read-wandb-run';
 
 describe('parseReportTo', () => {
   it('should read a TRL-style comma list, none and all, and name the backends on a typo', () => {
-    expect(parseReportTo('tensorboard, MLflow,tensorboard')).toEqual(['tensorboard', 'mlflow']);
+    expect(parseReportTo('tensorboard, MLflow,tensorboard,wandb')).toEqual(['tensorboard', 'mlflow', 'wandb']);
     expect(parseReportTo('none')).toEqual([]);
     expect(parseReportTo([])).toEqual([]);
-    expect(parseReportTo('all')).toEqual(['tensorboard', 'mlflow']);
+    expect(parseReportTo('all')).toEqual(['tensorboard', 'mlflow', 'wandb']);
     expect(() => parseReportTo('tensorbord')).toThrow(
-      /"tensorbord" is not a tracking backend; use .*tensorboard, mlflow/,
+      /"tensorbord" is not a tracking backend; use .*tensorboard, mlflow, wandb/,
     );
-    expect(() => parseReportTo(['wandb'], 'reportTo')).toThrow(
-      /reportTo "wandb".*wandb sync runs\/<run-id>\/tensorboard/,
-    );
+    expect(() => parseReportTo(['trackio'], 'reportTo')).toThrow(/reportTo "trackio" is not a tracking backend/);
   });
 });
 
@@ -54,6 +53,32 @@ describe('createRunTracker', () => {
     expect(server.requests.filter((request) => request.path.endsWith('log-batch'))).toHaveLength(1);
     expect(server.requests.some((request) => request.path.endsWith('runs/update'))).toBe(false);
     expect(readdirSync(join(runDirectory, 'tensorboard'))).toHaveLength(1);
+  });
+
+  it('should put a W&B offline run in the run folder under --report-to wandb', async () => {
+    const runDirectory = runFolder();
+    const tracker = createRunTracker({
+      reportTo: parseReportTo('wandb'),
+      runDirectory,
+      runName: 'run',
+      warn: (message) => {
+        throw new Error(message);
+      },
+      env: { WANDB_RUN_ID: 'r1' },
+    });
+    tracker.logMetrics(0, { 'rollout/emotion_final': 50 });
+    await tracker.finish('finished');
+    const [folder] = readdirSync(join(runDirectory, 'wandb'));
+    expect(folder).toMatch(/^offline-run-\d{8}_\d{6}-r1$/);
+    const records = readWandbLog(join(runDirectory, 'wandb', folder as string, 'run-r1.wandb'));
+    expect(records.map((record) => Object.keys(record).find((key) => key !== 'num'))).toEqual([
+      'header',
+      'run',
+      'history',
+      'summary',
+      'exit',
+      'final',
+    ]);
   });
 
   it('should write nothing when reporting to none', async () => {

@@ -3,6 +3,7 @@ import type { ExperimentTrackerV1, TrackedRunStatus } from './experiment-tracker
 import { createMLflowTracker } from './mlflow/create-mlflow-tracker';
 import type { ReportToBackend } from './parse-report-to';
 import { createTensorBoardTracker } from './tensorboard/create-tensorboard-tracker';
+import { createWandbTracker } from './wandb/create-wandb-tracker';
 
 export interface RunTracker {
   /** The trackers in use (empty when reporting to none). */
@@ -17,13 +18,13 @@ export interface RunTracker {
 
 export interface CreateRunTrackerOptions {
   reportTo: readonly ReportToBackend[];
-  /** `runs/<run-id>`: TensorBoard writes to its `tensorboard/` folder. */
+  /** `runs/<run-id>`: TensorBoard writes to its `tensorboard/` folder, W&B to `wandb/offline-run-…`. */
   runDirectory: string;
   /** Run name in the backends (the rlver run id). */
   runName: string;
   /** Told once per backend when it fails; the run goes on and that backend stops. */
   warn(message: string): void;
-  /** Environment for `MLFLOW_*` (default `process.env`). */
+  /** Environment for `MLFLOW_*` and `WANDB_*` (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /** Use these trackers instead of building them from `reportTo` (tests, custom backends). */
   trackers?: readonly ExperimentTrackerV1[];
@@ -37,11 +38,20 @@ export interface CreateRunTrackerOptions {
 export function createRunTracker(options: CreateRunTrackerOptions): RunTracker {
   const trackers =
     options.trackers ??
-    options.reportTo.map((backend) =>
-      backend === 'tensorboard'
-        ? createTensorBoardTracker({ directory: join(options.runDirectory, 'tensorboard') })
-        : createMLflowTracker({ runName: options.runName, env: options.env }),
-    );
+    options.reportTo.map((backend) => {
+      switch (backend) {
+        case 'tensorboard':
+          return createTensorBoardTracker({ directory: join(options.runDirectory, 'tensorboard') });
+        case 'mlflow':
+          return createMLflowTracker({ runName: options.runName, env: options.env });
+        default:
+          return createWandbTracker({
+            directory: join(options.runDirectory, 'wandb'),
+            runName: options.runName,
+            env: options.env,
+          });
+      }
+    });
   const queues = trackers.map(() => Promise.resolve());
   const failed = trackers.map(() => false);
   const enqueue = (call: (tracker: ExperimentTrackerV1) => Promise<void>) => {

@@ -10,3 +10,4 @@ export { parseReportTo, REPORT_TO_BACKENDS, type ReportToBackend } from './parse
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c';
 export { createTensorBoardTracker, type TensorBoardTrackerOptions } from './tensorboard/create-tensorboard-tracker';
 export { TrackingError } from './tracking-error';
+export { createWandbTracker, type WandbTrackerOptions } from './wandb/create-wandb-tracker';

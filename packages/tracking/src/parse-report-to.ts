@@ -1,7 +1,7 @@
 import { InvalidConfigError } from '@rlver/spec';
 
 /** Backends `--report-to` accepts. */
-export const REPORT_TO_BACKENDS = ['tensorboard', 'mlflow'] as const;
+export const REPORT_TO_BACKENDS = ['tensorboard', 'mlflow', 'wandb'] as const;
 export type ReportToBackend = (typeof REPORT_TO_BACKENDS)[number];
 
 /**
@@ -19,13 +19,9 @@ export function parseReportTo(value: string | readonly string[], field = '--repo
       continue;
     }
     if (!(REPORT_TO_BACKENDS as readonly string[]).includes(name)) {
-      const hint =
-        name === 'wandb'
-          ? ' (W&B is not built in yet: report to tensorboard, then import the event files with `wandb sync runs/<run-id>/tensorboard`)'
-          : '';
       throw new InvalidConfigError({
         field,
-        message: `${field ? `${field} ` : ''}"${name}" is not a tracking backend; use a comma list of ${REPORT_TO_BACKENDS.join(', ')} (or none, all)${hint}`,
+        message: `${field ? `${field} ` : ''}"${name}" is not a tracking backend; use a comma list of ${REPORT_TO_BACKENDS.join(', ')} (or none, all)`,
       });
     }
     chosen.add(name as ReportToBackend);

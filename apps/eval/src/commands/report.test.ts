@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBenchmark } from '@rlver/bench';
@@ -42,5 +42,43 @@ describe('reportCommand', () => {
     const out = join(empty, 'report.html');
     await expect(reportCommand.run([empty, '--out', out])).rejects.toThrow(InvalidInputError);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('reportCommand with training run folders', () => {
+  it('should read a training run folder (metrics.jsonl, before/, after/) beside a benchmark folder', async () => {
+    const runFolder = mkdtempSync(join(tmpdir(), 'eval-report-train-'));
+    writeFileSync(join(runFolder, 'config.json'), JSON.stringify({ runId: 'grpo-s0', simulator: 'offline' }));
+    const lines = [0, 1, 2].map((step) =>
+      JSON.stringify({ step, 'rollout/emotion_final': 40 + step, 'reward/final_emotion': 0.4 + step / 100 }),
+    );
+    // A run still writing: the torn last line is left out.
+    writeFileSync(join(runFolder, 'metrics.jsonl'), `${lines.join('\n')}\n{"step":3,"rollout/emo`);
+    await runBenchmark({
+      profiles: [createTestProfile({ id: 'p1' })],
+      simulator: createScriptedUserSimulator({ turns: [{ message: 'Go on.', delta: 5 }] }),
+      policy: createScriptedPolicy({ outputs: ['Before reply.'], policyId: 'embedded' }),
+      outDir: join(runFolder, 'before'),
+    });
+    const benchmark = await runDirectory('model-two', 'Tell me more.');
+    const out = join(mkdtempSync(join(tmpdir(), 'eval-report-out-')), 'report.html');
+    expect(await reportCommand.run([runFolder, benchmark, '--out', out])).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('id="training-steps"');
+    expect(html).toContain('grpo-s0 · before training');
+    const data = JSON.parse(
+      html.match(/<script type="application\/json" id="step-chart-data">(.*?)<\/script>/)?.[1] ?? '',
+    );
+    expect(data[0].metrics['rollout/emotion_final']).toEqual([
+      [0, 40],
+      [1, 41],
+      [2, 42],
+    ]);
+    expect(html).toContain('Before reply.');
+  });
+
+  it('should refuse a --port out of range, naming the flag', async () => {
+    const benchmark = await runDirectory('model-one', 'Hi.');
+    await expect(reportCommand.run([benchmark, '--watch', '--port', '70000'])).rejects.toThrow(/--port "70000"/);
   });
 });

@@ -1,29 +1,38 @@
 import { writeFileSync } from 'node:fs';
-import { loadReportRuns, renderReport } from '@rlver/bench';
+import { loadReportSources, renderReport, serveLiveReport } from '@rlver/bench';
 import { type CommandSpec, formatHelp, parseCommandArgs } from '@rlver/cli-kit';
 import { InvalidConfigError } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import type { CliCommand } from './cli-command';
 
 const spec: CommandSpec = {
-  usage: 'rlver-eval report <results dir>... --out report.html',
+  usage: 'rlver-eval report <run or results dir>... [--out report.html | --watch]',
   summary:
-    'Write one self-contained HTML report (leaderboard, emotion curves, endings, strategies, transcripts) for one or more runs.',
+    'Write one self-contained HTML report (training curves over steps, leaderboard with simulator, emotion curves, endings, strategies, transcripts filterable by outcome) for one or more runs, overlaid.',
   positionals: [
     {
-      name: '<results dir>...',
-      description: '--out directories of `rlver-eval run`, result .jsonl files, or folders of SAGE result files',
+      name: '<run or results dir>...',
+      description:
+        'training run folders (runs/<run-id>, with metrics.jsonl), --out directories of `rlver-eval run`, result .jsonl files, or folders of SAGE result files',
     },
   ],
   flags: {
     out: { type: 'string', short: 'o', description: 'HTML file to write', default: 'report.html' },
-    title: { type: 'string', description: 'report title', default: 'Sentient benchmark report' },
+    title: { type: 'string', description: 'report title', default: 'RLVER report' },
+    watch: {
+      type: 'boolean',
+      description: 'serve a live view on 127.0.0.1 that reloads while a run writes (Ctrl-C stops); writes no file',
+    },
+    port: { type: 'string', description: 'port of --watch (0 = any free port)', default: '8765' },
   },
   details: [
-    'Replies without recorded strategy labels are tagged with the rule tagger.',
+    'Replies without recorded strategy labels are tagged with the rule tagger. Transcripts are sampled across',
+    'outcomes (120 dialogues over all runs); every dialogue counts in the tables and charts.',
     '',
-    'Example:',
-    '  rlver-eval report runs/gpt-4o runs/embedded --out report.html',
+    'Examples:',
+    '  rlver-eval report runs/embedded-grpo-s0 runs/embedded-ppo-s0 --out compare.html   # training runs overlaid',
+    '  rlver-eval report bench/gpt-4o bench/embedded --out report.html                   # benchmark folders',
+    '  rlver-eval report runs/embedded-grpo-s0 --watch                                   # live, while it trains',
   ].join('\n'),
 };
 
@@ -41,6 +50,22 @@ export const reportCommand: CliCommand = {
         message: 'report needs at least one results directory, e.g. rlver-eval report runs/my-model --out report.html',
       });
     }
+    const title = String(flags.title);
+    const tagger = createRuleTagger();
+    if (flags.watch) {
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new InvalidConfigError({
+          field: '--port',
+          message: `--port "${flags.port}" should be 0–65535, e.g. --port 8765`,
+        });
+      }
+      const live = await serveLiveReport({ paths: positionals, title, tagger, port });
+      process.stderr.write(`live report at ${live.url} (reloads when the run writes; Ctrl-C stops)\n`);
+      await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+      await live.close();
+      return 0;
+    }
     const out = String(flags.out);
     if (!out.endsWith('.html')) {
       throw new InvalidConfigError({
@@ -48,10 +73,13 @@ export const reportCommand: CliCommand = {
         message: `--out "${out}" should name an .html file, e.g. --out report.html`,
       });
     }
-    const runs = loadReportRuns(positionals);
-    writeFileSync(out, renderReport({ runs, title: String(flags.title), tagger: createRuleTagger() }));
+    const { runs, training } = loadReportSources(positionals);
+    const html = renderReport({ runs, training, title, tagger });
+    writeFileSync(out, html);
     const episodes = runs.reduce((total, run) => total + run.trajectories.length, 0);
-    process.stderr.write(`wrote ${out} (${runs.length} run(s), ${episodes} dialogues)\n`);
+    process.stderr.write(
+      `wrote ${out} (${training.length} training run(s), ${runs.length} benchmark run(s), ${episodes} dialogues, ${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB)\n`,
+    );
     return 0;
   },
 };

@@ -5,7 +5,9 @@ import { InvalidInputError, parseJsonl, safeParseJSON, type Trajectory, trajecto
 import { z } from 'zod';
 import { listResultFiles, modelNameOf } from '../leaderboard/import-leaderboard';
 import { RESULT_FILES, readRunDirectory } from '../run/results-files';
+import { isTrainingRunDirectory, loadTrainingRun } from './load-training-run';
 import type { ReportRun } from './render-report';
+import type { TrainingSeries } from './training-series';
 
 const trajectoryProbeSchema = z.object({ schemaVersion: z.literal(1), finalEmotion: z.number() }).loose();
 
@@ -24,7 +26,7 @@ function runOfDirectory(directory: string): ReportRun {
   return {
     label: run.label,
     trajectories: run.trajectories,
-    ...(run.summary ? { settings: run.summary.settings } : {}),
+    ...(run.summary ? { settings: run.summary.settings, simulator: run.summary.settings.simulatorId } : {}),
     ...(run.summary?.judge ? { judge: run.summary.judge } : {}),
   };
 }
@@ -34,7 +36,16 @@ function runOfDirectory(directory: string): ReportRun {
  * result files, or folders of reference SAGE result files (one run per file). Duplicate labels get a suffix.
  */
 export function loadReportRuns(paths: readonly string[]): ReportRun[] {
+  return loadReportSources(paths).runs;
+}
+
+/**
+ * Everything a report shows from paths: training run folders (`runs/<run-id>`, with `metrics.jsonl`; their
+ * `before/` and `after/` benchmarks become runs) and benchmark sources as in `loadReportRuns`.
+ */
+export function loadReportSources(paths: readonly string[]): { runs: ReportRun[]; training: TrainingSeries[] } {
   const runs: ReportRun[] = [];
+  const training: TrainingSeries[] = [];
   for (const path of paths) {
     if (!existsSync(path)) {
       throw new InvalidInputError({
@@ -43,6 +54,12 @@ export function loadReportRuns(paths: readonly string[]): ReportRun[] {
       });
     }
     if (statSync(path).isDirectory()) {
+      if (isTrainingRunDirectory(path)) {
+        const loaded = loadTrainingRun(path);
+        training.push(loaded.training);
+        runs.push(...loaded.runs);
+        continue;
+      }
       if (existsSync(join(path, RESULT_FILES.results))) {
         runs.push(runOfDirectory(path));
         continue;
@@ -50,7 +67,7 @@ export function loadReportRuns(paths: readonly string[]): ReportRun[] {
       const files = listResultFiles(path);
       if (files.length === 0) {
         throw new InvalidInputError({
-          message: `holds neither ${RESULT_FILES.results} nor .jsonl result files; pass the --out directory of \`rlver-eval run\``,
+          message: `holds neither ${RESULT_FILES.results}, metrics.jsonl nor .jsonl result files; pass the --out directory of \`rlver-eval run\` or a training run folder (runs/<run-id>)`,
           file: path,
         });
       }
@@ -64,9 +81,12 @@ export function loadReportRuns(paths: readonly string[]): ReportRun[] {
     runs.push({ label: name, trajectories: readTrajectoryFile(path, name) });
   }
   const seen = new Map<string, number>();
-  return runs.map((run) => {
-    const count = (seen.get(run.label) ?? 0) + 1;
-    seen.set(run.label, count);
-    return count === 1 ? run : { ...run, label: `${run.label} (${count})` };
-  });
+  const unique = <T extends { label: string }>(item: T): T => {
+    const count = (seen.get(item.label) ?? 0) + 1;
+    seen.set(item.label, count);
+    return count === 1 ? item : { ...item, label: `${item.label} (${count})` };
+  };
+  const uniqueRuns = runs.map(unique);
+  seen.clear();
+  return { runs: uniqueRuns, training: training.map(unique) };
 }

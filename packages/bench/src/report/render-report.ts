@@ -12,8 +12,28 @@ import {
 } from '../score/compute-sentient-score';
 import { escapeHtml } from './escape-html';
 import { REPORT_CSS, REPORT_SCRIPT } from './report-assets';
+import { outcomeOf, sampleTranscripts } from './sample-transcripts';
+import { jsonForScript, renderStepChartsSection, STEP_CHARTS_SCRIPT } from './step-charts';
 import { renderGroupedBars, renderLineChart } from './svg-charts';
+import { type TrainingSeries, toSeriesData } from './training-series';
 import { renderTranscript, transcriptOptionLabel } from './transcript-html';
+
+/** Browser code of a live report: poll `?version` and reload (keeping the scroll position) when it changes. */
+function liveScript(live: { pollSeconds: number; version: string }): string {
+  return `
+(function () {
+  var version = ${jsonForScript(live.version)};
+  var key = 'rlver-report-scroll';
+  var saved = sessionStorage.getItem(key);
+  if (saved) { window.scrollTo(0, Number(saved)); sessionStorage.removeItem(key); }
+  setInterval(function () {
+    fetch('version', { cache: 'no-store' }).then(function (response) { return response.text(); }).then(function (text) {
+      if (text.trim() !== version) { sessionStorage.setItem(key, String(window.scrollY)); location.reload(); }
+    }).catch(function () {});
+  }, ${Math.round(live.pollSeconds * 1000)});
+})();
+`;
+}
 
 /** Mean capability scores of one run (optional LLM judge, not paper parity). */
 export interface ReportJudgeSummary {
@@ -31,6 +51,8 @@ export interface ReportRun {
   /** Recorded settings (shown verbatim, escaped). */
   settings?: Record<string, unknown>;
   judge?: ReportJudgeSummary;
+  /** Simulated user that produced the scores (default: the `simulatorId` of the first dialogue). */
+  simulator?: string;
 }
 
 export interface RenderReportOptions {
@@ -49,10 +71,20 @@ export interface RenderReportOptions {
    * (`escapeHtml`) and the chart helpers; it is inserted as is.
    */
   extraSections?: ReadonlyArray<{ id: string; title: string; html: string }>;
+  /** Training runs whose per-step metrics are charted (overlaid when several). */
+  training?: readonly TrainingSeries[];
+  /**
+   * Dialogues shown as transcripts over all runs (default 120): each run shows `max(4, budget / runs)`, sampled
+   * across outcomes, so the file grows sub-linearly with runs. Scores and tables always use every dialogue.
+   */
+  transcriptBudget?: number;
+  /** Served live (`rlver-eval report --watch`): the page checks `version` every this many seconds and reloads. */
+  live?: { pollSeconds: number; version: string };
 }
 
 interface ComputedRun {
   run: ReportRun;
+  simulator: string;
   score: RepeatedScore;
   metrics: TrajectoryMetrics;
   monitors: ReplyMonitorSummary;
@@ -73,29 +105,29 @@ function leaderboardSection(computed: readonly ComputedRun[]): string {
   const rows = order.map(({ item, index }, rank) => {
     const { score, metrics } = item;
     const tts = metrics.turnsToSuccess ? metrics.turnsToSuccess.mean.toFixed(1) : '—';
-    return `<tr><td>${rank + 1}</td><td><a href="#transcripts" data-show-run="${index}">${escapeHtml(item.run.label)}</a></td><td><strong>${scoreCell(score)}</strong></td><td>${one(score.success.mean).replace(/\.0$/, '')}</td><td>${one(score.failure.mean).replace(/\.0$/, '')}</td><td>${metrics.episodes}</td><td>${score.excluded.length}</td><td>${one(metrics.auc)}</td><td>${metrics.volatility.toFixed(2)}</td><td>${tts}</td><td>${Math.round(metrics.responseLength.meanChars)}</td></tr>`;
+    return `<tr><td>${rank + 1}</td><td><a href="#transcripts" data-show-run="${index}">${escapeHtml(item.run.label)}</a></td><td>${escapeHtml(item.simulator)}</td><td><strong>${scoreCell(score)}</strong></td><td>${one(score.success.mean).replace(/\.0$/, '')}</td><td>${one(score.failure.mean).replace(/\.0$/, '')}</td><td>${metrics.episodes}</td><td>${score.excluded.length}</td><td>${one(metrics.auc)}</td><td>${metrics.volatility.toFixed(2)}</td><td>${tts}</td><td>${Math.round(metrics.responseLength.meanChars)}</td></tr>`;
   });
-  return `<section id="leaderboard"><h2>Leaderboard</h2><table><thead><tr><th>#</th><th>Model</th><th>Score</th><th>Success</th><th>Failure</th><th>Episodes</th><th>Excluded</th><th>AUC</th><th>Volatility</th><th>Turns to success</th><th>Reply chars</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Score = mean final emotion (1 decimal, half-up from the integer sum); success = final ≥ 100, failure = final &lt; 10. Errored episodes are excluded from the score and counted under Excluded. AUC = average emotion over the dialogue; volatility = mean std of per-turn changes.</p></section>`;
+  return `<section id="leaderboard"><h2>Leaderboard</h2><table><thead><tr><th>#</th><th>Model</th><th>Simulator</th><th>Score</th><th>Success</th><th>Failure</th><th>Episodes</th><th>Excluded</th><th>AUC</th><th>Volatility</th><th>Turns to success</th><th>Reply chars</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Scores from different simulated users are not comparable: compare rows with the same simulator. Score = mean final emotion (1 decimal, half-up from the integer sum); success = final ≥ 100, failure = final &lt; 10. Errored episodes are excluded from the score and counted under Excluded. AUC = average emotion over the dialogue; volatility = mean std of per-turn changes.</p></section>`;
 }
 
 function referenceSection(rows: readonly LeaderboardRow[]): string {
   const body = rows.map(
     (row, rank) =>
-      `<tr><td>${rank + 1}</td><td>${escapeHtml(row.model)}</td><td><strong>${one(row.score)}</strong></td><td>${row.success}</td><td>${row.failure}</td><td>${row.profiles}</td><td>${row.excluded}</td></tr>`,
+      `<tr><td>${rank + 1}</td><td>${escapeHtml(row.model)}</td><td>${escapeHtml(row.model.includes('/') ? (row.model.split('/')[0] as string) : '—')}</td><td><strong>${one(row.score)}</strong></td><td>${row.success}</td><td>${row.failure}</td><td>${row.profiles}</td><td>${row.excluded}</td></tr>`,
   );
-  return `<section id="reference"><h2>Reference results</h2><table><thead><tr><th>#</th><th>Model</th><th>Score</th><th>Success</th><th>Failure</th><th>Profiles</th><th>Excluded</th></tr></thead><tbody>${body.join('')}</tbody></table></section>`;
+  return `<section id="reference"><h2>Reference results</h2><table><thead><tr><th>#</th><th>Model</th><th>Simulator</th><th>Score</th><th>Success</th><th>Failure</th><th>Profiles</th><th>Excluded</th></tr></thead><tbody>${body.join('')}</tbody></table><p class="note">Simulator = the first folder of the reference files (SAGE files are grouped by the simulated user's model).</p></section>`;
 }
 
 const percentCell = (value: number | undefined) => `${((value ?? 0) * 100).toFixed(1)} %`;
 
 function monitorsSection(computed: readonly ComputedRun[]): string {
   const head = DEGENERATE_KINDS.map((kind) => `<th>${escapeHtml(kind.replace('_', ' '))}</th>`).join('');
-  const rows = computed.map(({ run, monitors }) => {
+  const rows = computed.map(({ run, monitors, simulator }) => {
     const metric = (name: string) => monitors.metrics[`monitor/${name}`];
     const kinds = DEGENERATE_KINDS.map((kind) => `<td>${percentCell(metric(`degenerate_${kind}_fraction`))}</td>`);
-    return `<tr><td></td><td>${escapeHtml(run.label)}</td><td>${monitors.replies}</td><td><strong>${percentCell(metric('degenerate_fraction'))}</strong></td>${kinds.join('')}<td>${(metric('distinct_2') ?? 0).toFixed(3)}</td><td>${Math.round(metric('reply_length_chars') ?? 0)}</td><td>${percentCell(metric('top_opening_share'))} <span class="note">${escapeHtml(monitors.topOpening)}</span></td></tr>`;
+    return `<tr><td></td><td>${escapeHtml(run.label)}</td><td>${escapeHtml(simulator)}</td><td>${monitors.replies}</td><td><strong>${percentCell(metric('degenerate_fraction'))}</strong></td>${kinds.join('')}<td>${(metric('distinct_2') ?? 0).toFixed(3)}</td><td>${Math.round(metric('reply_length_chars') ?? 0)}</td><td>${percentCell(metric('top_opening_share'))} <span class="note">${escapeHtml(monitors.topOpening)}</span></td></tr>`;
   });
-  return `<section id="monitors"><h2>Reply monitors (degenerate text)</h2><table><thead><tr><th></th><th>Model</th><th>Replies</th><th>Degenerate</th>${head}<th>Distinct-2</th><th>Reply chars</th><th>Top opening</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Share of non-empty replies flagged by <code>@rlver/text-quality</code> (a reply may show several kinds); distinct-2 = distinct bigrams / all bigrams (zh characters, en words); top opening = share of replies that start like the most common one. A score that rises with these is likely reward hacking: read the transcripts. <code>rlver-eval audit</code> prints sample flagged replies.</p></section>`;
+  return `<section id="monitors"><h2>Reply monitors (degenerate text)</h2><table><thead><tr><th></th><th>Model</th><th>Simulator</th><th>Replies</th><th>Degenerate</th>${head}<th>Distinct-2</th><th>Reply chars</th><th>Top opening</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Share of non-empty replies flagged by <code>@rlver/text-quality</code> (a reply may show several kinds); distinct-2 = distinct bigrams / all bigrams (zh characters, en words); top opening = share of replies that start like the most common one. A score that rises with these is likely reward hacking: read the transcripts. <code>rlver-eval audit</code> prints sample flagged replies.</p></section>`;
 }
 
 function curvesSection(computed: readonly ComputedRun[]): string {
@@ -138,9 +170,9 @@ function judgeSection(computed: readonly ComputedRun[]): string {
   const capabilities = [...new Set(judged.flatMap((item) => Object.keys(item.run.judge?.means ?? {})))];
   const rows = judged.map(
     (item) =>
-      `<tr><td></td><td>${escapeHtml(item.run.label)}</td>${capabilities.map((name) => `<td>${one(item.run.judge?.means[name])}</td>`).join('')}<td>${item.run.judge?.dialogues ?? 0}</td><td>${escapeHtml(item.run.judge?.judgeId ?? '')}</td></tr>`,
+      `<tr><td></td><td>${escapeHtml(item.run.label)}</td><td>${escapeHtml(item.simulator)}</td>${capabilities.map((name) => `<td>${one(item.run.judge?.means[name])}</td>`).join('')}<td>${item.run.judge?.dialogues ?? 0}</td><td>${escapeHtml(item.run.judge?.judgeId ?? '')}</td></tr>`,
   );
-  return `<section id="capabilities"><h2>Capabilities <span class="badge">LLM judge · not paper parity</span></h2><table><thead><tr><th></th><th>Model</th>${capabilities.map((name) => `<th>${escapeHtml(name)}</th>`).join('')}<th>Dialogues</th><th>Judge</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Scores 1–10 from the project's own rubric (packages/bench/docs/judge-rubric.md), not the paper's.</p></section>`;
+  return `<section id="capabilities"><h2>Capabilities <span class="badge">LLM judge · not paper parity</span></h2><table><thead><tr><th></th><th>Model</th><th>Simulator</th>${capabilities.map((name) => `<th>${escapeHtml(name)}</th>`).join('')}<th>Dialogues</th><th>Judge</th></tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Scores 1–10 from the project's own rubric (packages/bench/docs/judge-rubric.md), not the paper's.</p></section>`;
 }
 
 function excludedSection(computed: readonly ComputedRun[]): string {
@@ -164,18 +196,34 @@ function settingsSection(computed: readonly ComputedRun[]): string {
   return blocks.length === 0 ? '' : `<section id="settings"><h2>Settings</h2>${blocks.join('')}</section>`;
 }
 
-function transcriptsSection(computed: readonly ComputedRun[]): string {
+function transcriptsSection(computed: readonly ComputedRun[], budget: number, thresholds: ScoreThresholds): string {
+  const perRun = Math.max(4, Math.floor(budget / Math.max(1, computed.length)));
+  const shown = computed.map((item) => sampleTranscripts(item.run.trajectories, perRun, thresholds));
   const runOptions = computed.map((item, index) => `<option value="${index}">${escapeHtml(item.run.label)}</option>`);
   const episodeSelects = computed.map((item, runIndex) => {
-    const options = item.run.trajectories.map(
-      (trajectory, index) => `<option value="${index}">${escapeHtml(transcriptOptionLabel(trajectory))}</option>`,
-    );
+    const options = (shown[runIndex] ?? []).map((episode) => {
+      const trajectory = item.run.trajectories[episode] as Trajectory;
+      return `<option value="${episode}" data-outcome="${outcomeOf(trajectory, thresholds)}">${escapeHtml(transcriptOptionLabel(trajectory))}</option>`;
+    });
     return `<select class="episode-select" data-run="${runIndex}" aria-label="dialogue" hidden>${options.join('')}</select>`;
   });
-  const articles = computed.flatMap((item, run) =>
-    item.run.trajectories.map((trajectory, episode) => renderTranscript(trajectory, { run, episode })),
-  );
-  return `<section id="transcripts"><h2>Transcripts</h2><div class="viewer-controls"><select id="run-select" aria-label="model">${runOptions.join('')}</select>${episodeSelects.join('')}<button type="button" id="previous-episode">◀ previous</button><button type="button" id="next-episode">next ▶</button></div>${articles.join('\n')}</section>`;
+  const rows: string[] = [];
+  const articles: string[] = [];
+  computed.forEach((item, run) => {
+    for (const episode of shown[run] ?? []) {
+      const trajectory = item.run.trajectories[episode] as Trajectory;
+      const outcome = outcomeOf(trajectory, thresholds);
+      rows.push(
+        `<tr class="transcript-row" data-run="${run}" data-episode="${episode}" data-outcome="${outcome}"><td></td><td>${escapeHtml(item.run.label)}</td><td>${escapeHtml(item.simulator)}</td><td>${escapeHtml(trajectory.profileId)}</td><td>${outcome}</td><td>${trajectory.opening.emotion} → <strong>${trajectory.finalEmotion}</strong></td><td>${trajectory.turns.length}</td></tr>`,
+      );
+      articles.push(renderTranscript(trajectory, { run, episode, outcome }));
+    }
+  });
+  const total = computed.reduce((sum, item) => sum + item.run.trajectories.length, 0);
+  const outcomeOptions = ['all', 'success', 'failure', 'middle', 'error']
+    .map((outcome) => `<option value="${outcome}">${outcome === 'all' ? 'all outcomes' : outcome}</option>`)
+    .join('');
+  return `<section id="transcripts"><h2>Transcripts</h2><p class="note">${articles.length} of ${total} dialogues shown, sampled evenly across outcomes (success = final emotion ≥ ${thresholds.successAt}, failure = below ${thresholds.failureBelow}); every dialogue counts in the tables above. Inner thoughts = the simulated user's reasoning after each reply.</p><div class="viewer-controls"><label for="outcome-filter">outcome</label><select id="outcome-filter" aria-label="outcome">${outcomeOptions}</select><select id="run-select" aria-label="model">${runOptions.join('')}</select>${episodeSelects.join('')}<button type="button" id="previous-episode">◀ previous</button><button type="button" id="next-episode">next ▶</button></div><div class="transcript-index"><table><thead><tr><th></th><th>Model</th><th>Simulator</th><th>Profile</th><th>Outcome</th><th>Emotion</th><th>Replies</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>${articles.join('\n')}</section>`;
 }
 
 /** Render a single self-contained HTML report (inline CSS, JS and SVG; no external URLs). All text is escaped. */
@@ -189,6 +237,7 @@ export function renderReport(options: RenderReportOptions): string {
     );
   const computed: ComputedRun[] = options.runs.map((run) => ({
     run,
+    simulator: run.simulator ?? run.trajectories[0]?.simulatorId ?? '—',
     score: computeRepeatedScore(run.trajectories, thresholds),
     metrics: computeTrajectoryMetrics(run.trajectories, { thresholds, horizon, tagger: options.tagger }),
     monitors: summarizeReplyMonitors(run.trajectories),
@@ -197,7 +246,7 @@ export function renderReport(options: RenderReportOptions): string {
   const generatedAt = options.generatedAt ?? new Date().toISOString();
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p class="subtitle">${computed.length} run(s) · generated ${escapeHtml(generatedAt)}</p>`,
+    `<p class="subtitle">${computed.length} benchmark run(s)${options.training?.length ? ` · ${options.training.length} training run(s)` : ''} · generated ${escapeHtml(generatedAt)}${options.live ? ' · <strong>live</strong>: reloads when the run writes new data' : ''}</p>`,
     computed.length > 0 ? leaderboardSection(computed) : '',
     computed.length > 0 ? monitorsSection(computed) : '',
     options.reference?.length ? referenceSection(options.reference) : '',
@@ -205,13 +254,14 @@ export function renderReport(options: RenderReportOptions): string {
       (section) =>
         `<section id="${escapeHtml(section.id)}"><h2>${escapeHtml(section.title)}</h2>${section.html}</section>`,
     ),
+    options.training?.length ? renderStepChartsSection(options.training.map((item) => toSeriesData(item))) : '',
     computed.length > 0 ? curvesSection(computed) : '',
     computed.length > 0 ? endingsSection(computed) : '',
     strategiesSection(computed),
     judgeSection(computed),
     excludedSection(computed),
     settingsSection(computed),
-    computed.length > 0 ? transcriptsSection(computed) : '',
+    computed.length > 0 ? transcriptsSection(computed, options.transcriptBudget ?? 120, thresholds) : '',
   ].join('\n');
   return `<!doctype html>
 <html lang="en">
@@ -226,7 +276,7 @@ export function renderReport(options: RenderReportOptions): string {
 <main>
 ${body}
 </main>
-<script>${REPORT_SCRIPT}</script>
+<script>${REPORT_SCRIPT}${STEP_CHARTS_SCRIPT}${options.live ? liveScript(options.live) : ''}</script>
 </body>
 </html>
 `;

@@ -38,42 +38,78 @@ pre { white-space:pre-wrap; overflow-wrap:anywhere; font-size:12px; background:v
 .sparkline { background:var(--bg); border:1px solid var(--line); border-radius:4px; }
 .chip.degenerate { background:#fdeeee; color:#7a1f1f; }
 .warning { background:#fdeeee; border:1px solid #f3c2c2; border-radius:6px; padding:8px 12px; color:#7a1f1f; }
+.transcript-index { max-height:260px; overflow:auto; margin-bottom:12px; border:1px solid var(--line); border-radius:6px; }
+.transcript-index tr { cursor:pointer; } .transcript-index tr.selected { background:#e3edf9; }
+.step-chart { margin:0; } .step-chart figcaption { font-weight:600; margin-bottom:4px; }
+.chart .series-line { vector-effect:non-scaling-stroke; }
+input[type=range] { width:200px; }
 .badge { display:inline-block; font-size:11px; padding:1px 6px; border-radius:4px; background:#fff4d6; color:#7a5300; }
 `;
 
-/** Inline script of the transcript viewer: pick a run and a dialogue; no network, no eval. */
+/** Inline script of the transcript viewer: filter by outcome, pick a run and a dialogue; no network, no eval. */
 export const REPORT_SCRIPT = `
 (function () {
   var runSelect = document.getElementById('run-select');
   if (!runSelect) return;
+  var outcomeFilter = document.getElementById('outcome-filter');
   var articles = Array.prototype.slice.call(document.querySelectorAll('article.transcript'));
+  var rows = Array.prototype.slice.call(document.querySelectorAll('tr.transcript-row'));
   var episodeSelects = Array.prototype.slice.call(document.querySelectorAll('select.episode-select'));
+  function wanted(outcome) { return outcomeFilter.value === 'all' || outcome === outcomeFilter.value; }
   function currentEpisodeSelect() {
     for (var i = 0; i < episodeSelects.length; i += 1) {
       if (episodeSelects[i].getAttribute('data-run') === runSelect.value) return episodeSelects[i];
     }
     return null;
   }
+  function visibleOptions(select) {
+    return Array.prototype.slice.call(select.options).filter(function (option) { return !option.hidden; });
+  }
   function refresh() {
+    rows.forEach(function (row) { row.hidden = !wanted(row.getAttribute('data-outcome')); });
+    episodeSelects.forEach(function (select) {
+      Array.prototype.slice.call(select.options).forEach(function (option) {
+        option.hidden = !wanted(option.getAttribute('data-outcome'));
+        option.disabled = option.hidden;
+      });
+    });
     var episodeSelect = currentEpisodeSelect();
     episodeSelects.forEach(function (select) { select.hidden = select !== episodeSelect; });
-    var episode = episodeSelect ? episodeSelect.value : '';
+    if (episodeSelect && episodeSelect.selectedOptions[0] && episodeSelect.selectedOptions[0].hidden) {
+      var first = visibleOptions(episodeSelect)[0];
+      if (first) episodeSelect.value = first.value;
+    }
+    var option = episodeSelect && episodeSelect.selectedOptions[0];
+    var episode = option && !option.hidden ? option.value : '';
     articles.forEach(function (article) {
       article.hidden = !(article.getAttribute('data-run') === runSelect.value && article.getAttribute('data-episode') === episode);
+    });
+    rows.forEach(function (row) {
+      row.classList.toggle('selected', row.getAttribute('data-run') === runSelect.value && row.getAttribute('data-episode') === episode);
     });
   }
   function step(offset) {
     var episodeSelect = currentEpisodeSelect();
     if (!episodeSelect) return;
-    var next = episodeSelect.selectedIndex + offset;
-    if (next < 0 || next >= episodeSelect.options.length) return;
-    episodeSelect.selectedIndex = next;
+    var options = visibleOptions(episodeSelect);
+    var index = options.indexOf(episodeSelect.selectedOptions[0]) + offset;
+    if (index < 0 || index >= options.length) return;
+    episodeSelect.value = options[index].value;
     refresh();
   }
   runSelect.addEventListener('change', refresh);
+  outcomeFilter.addEventListener('change', refresh);
   episodeSelects.forEach(function (select) { select.addEventListener('change', refresh); });
   document.getElementById('previous-episode').addEventListener('click', function () { step(-1); });
   document.getElementById('next-episode').addEventListener('click', function () { step(1); });
+  rows.forEach(function (row) {
+    row.addEventListener('click', function () {
+      runSelect.value = row.getAttribute('data-run');
+      var select = currentEpisodeSelect();
+      if (select) select.value = row.getAttribute('data-episode');
+      refresh();
+    });
+  });
   Array.prototype.slice.call(document.querySelectorAll('[data-show-run]')).forEach(function (link) {
     link.addEventListener('click', function (event) {
       event.preventDefault();

@@ -44,7 +44,10 @@ function assistantBubble(turn: Trajectory['turns'][number], lang: Language): str
 }
 
 /** One dialogue as HTML: header, emotion sparkline, and every message with the emotion after every judged turn. */
-export function renderTranscript(trajectory: Trajectory, attributes: { run: number; episode: number }): string {
+export function renderTranscript(
+  trajectory: Trajectory,
+  attributes: { run: number; episode: number; outcome?: string },
+): string {
   const messages = [userBubble(trajectory.opening.message, trajectory.opening.emotion, undefined, '')];
   for (const turn of trajectory.turns) {
     messages.push(assistantBubble(turn, trajectory.lang));
@@ -68,7 +71,8 @@ export function renderTranscript(trajectory: Trajectory, attributes: { run: numb
   ]
     .filter(Boolean)
     .join(' · ');
-  return `<article class="transcript" data-run="${attributes.run}" data-episode="${attributes.episode}" hidden><header>${header}${renderSparkline(emotionPoints(trajectory))}</header>${messages.join('\n')}</article>`;
+  const outcome = attributes.outcome ? ` data-outcome="${escapeHtml(attributes.outcome)}"` : '';
+  return `<article class="transcript" data-run="${attributes.run}" data-episode="${attributes.episode}"${outcome} hidden><header>${header}${renderSparkline(emotionPoints(trajectory))}</header>${messages.join('\n')}</article>`;
 }
 
 /** The option text of a dialogue in the transcript picker. */

@@ -1,2 +1,3 @@
 export { type RecordedMLflowRequest, startMLflowTestServer } from './mlflow-test-server';
 export { type DecodedEvent, readEventFile, readTensorBoardScalars } from './read-tensorboard-events';
+export { type DecodedWandbRecord, readWandbLog } from './read-wandb-run';

@@ -25,7 +25,7 @@ describe('resolveTrainConfig reportTo', () => {
     expect(() =>
       resolveTrainConfig({ overrides: { reportTo: 'tensorbord' }, flagNames: new Map([['reportTo', '--report-to']]) }),
     ).toThrow(/--report-to: "tensorbord" is not a tracking backend; use a comma list of tensorboard, mlflow/);
-    const file = writeConfig('steps: 2\nreportTo: wandb\n');
-    expect(() => resolveTrainConfig({ configFile: file })).toThrow(/train\.yaml line 2: field "reportTo": "wandb"/);
+    const file = writeConfig('steps: 2\nreportTo: trackio\n');
+    expect(() => resolveTrainConfig({ configFile: file })).toThrow(/train\.yaml line 2: field "reportTo": "trackio"/);
   });
 });

@@ -198,6 +198,9 @@ export function renderTrainingReport(options: TrainingReportOptions): string {
   return renderReport({
     runs,
     title: `RLVER training run ${summary.runId}`,
+    training: [
+      { label: summary.runId, simulator: String(options.config.simulator ?? 'offline'), steps: options.metrics },
+    ],
     extraSections: [
       { id: 'training-overview', title: 'Before / after', html: overview },
       { id: 'training-curves', title: 'Training curves', html: curves },
