@@ -13,3 +13,4 @@ export {
   trainSamplingSchema,
 } from './train-config';
 export { TRAIN_PRESETS } from './train-presets';
+export { LORA_TARGET_MODULES, type LoraTrainConfig, loraTrainConfigSchema } from './lora-train-config';

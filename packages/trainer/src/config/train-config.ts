@@ -1,6 +1,7 @@
 import { briefPolicySystemPrompt, type Language, policySystemPrompt } from '@rlver/spec';
 import { parseReportTo, REPORT_TO_BACKENDS } from '@rlver/tracking';
 import { z } from 'zod';
+import { loraTrainConfigSchema } from './lora-train-config';
 
 /** Sampling of the policy during training rollouts. */
 export const trainSamplingSchema = z
@@ -107,6 +108,11 @@ export const trainConfigSchema = z
      */
     maxContextTokens: z.number().int().positive(),
     sampling: trainSamplingSchema,
+    /**
+     * LoRA adapters instead of full fine-tuning (`lora: {rank, alpha, dropout, targetModules, useRslora}`, flags
+     * `--lora-rank` …); `null` = full fine-tuning. A policy folder with adapter_config.json keeps its own adapters.
+     */
+    lora: loraTrainConfigSchema.nullable().default(null),
     /**
      * Benchmark the starting policy in a child process while training runs (another core, its own backend);
      * the results land in the same `before/` folder. Off: benchmark first, then train.

@@ -29,6 +29,7 @@ const COMMON = {
   reportTo: [],
   ppo: {},
   grpo: {},
+  lora: null,
 } as const satisfies Partial<TrainConfig>;
 
 /**
