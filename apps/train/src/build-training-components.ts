@@ -3,11 +3,17 @@ import { join } from 'node:path';
 import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
 import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
 import { type AttentionPass, checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
-import { createEmbeddedPolicy, loadCheckpointPolicy, type TfjsDialoguePolicy } from '@rlver/policy';
+import {
+  createEmbeddedPolicy,
+  embeddedModelDirectory,
+  loadCheckpointPolicy,
+  type TfjsDialoguePolicy,
+} from '@rlver/policy';
 import { createPPOAlgorithm, ppoConfigSchema } from '@rlver/ppo';
 import { loadProfiles, loadScenarioSet } from '@rlver/simulator';
 import {
   type AlgorithmV1,
+  type EndpointIdentity,
   InvalidConfigError,
   type Language,
   type Profile,
@@ -28,6 +34,8 @@ export interface TrainingWiring {
   tagger: StrategyTaggerV1;
   savePolicy(directory: string): Promise<void>;
   probe(): Promise<string[]>;
+  /** The LLM endpoints the run created, by role: base URL and model (never a key). */
+  endpointIdentities(): Record<string, EndpointIdentity>;
 }
 
 const languagesOf = (config: TrainConfig): Language[] => (config.lang === 'both' ? ['zh', 'en'] : [config.lang]);
@@ -60,17 +68,37 @@ export async function buildPolicy(config: TrainConfig, resumeFrom: string | unde
     seed: config.seed,
   };
   if (resumeFrom) {
+    // A LoRA run's checkpoint carries its adapters (adapter_config.json): they load with it.
     return loadCheckpointPolicy(resumeFrom, {
       ...policyOptions,
       policyId: config.policy === 'embedded' ? 'embedded' : `checkpoint:${config.policy}`,
     });
   }
-  if (config.policy === 'embedded') return createEmbeddedPolicy(policyOptions);
-  if (existsSync(join(config.policy, 'config.json'))) return loadCheckpointPolicy(config.policy, policyOptions);
+  const policy = await loadStartingPolicy(config, policyOptions);
+  // New adapters (B = 0: the policy is unchanged at first) unless the folder brought its own.
+  if (config.lora && !policy.model.loraState) {
+    const { dropout: _dropout, ...lora } = config.lora;
+    policy.model.enableLora({ ...lora, seed: config.seed });
+  }
+  return policy;
+}
+
+/** The folder the starting policy is read from: the embedded model's, or the user's checkpoint folder. */
+export function startingPolicyFolder(config: TrainConfig): string {
+  if (config.policy === 'embedded') return embeddedModelDirectory();
+  if (existsSync(join(config.policy, 'config.json'))) return config.policy;
   throw new InvalidConfigError({
     field: '--policy',
     message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
   });
+}
+
+function loadStartingPolicy(
+  config: TrainConfig,
+  policyOptions: Parameters<typeof loadCheckpointPolicy>[1],
+): Promise<TfjsDialoguePolicy> {
+  if (config.policy === 'embedded') return createEmbeddedPolicy(policyOptions);
+  return loadCheckpointPolicy(startingPolicyFolder(config), policyOptions);
 }
 
 /**
@@ -84,11 +112,13 @@ export function buildEvaluation(
   evalSimulator: UserSimulatorV1;
   evalProfiles: Profile[];
   probe(): Promise<string[]>;
+  endpointIdentities(): Record<string, EndpointIdentity>;
 } {
   return {
     evalSimulator: buildSimulator(config.simulator, 'sage', endpoints),
     evalProfiles: evalProfilesOf(config),
     probe: () => endpoints.probeAll(),
+    endpointIdentities: () => endpoints.identities(),
   };
 }
 
@@ -127,7 +157,7 @@ export function checkAlgorithmConfig(config: TrainConfig) {
  * The longest attention passes of a step: prefilling a turn's prompts (identical branches once) and scoring
  * a micro-batch of full sequences in the update.
  */
-function attentionPasses(config: TrainConfig): AttentionPass[] {
+export function attentionPasses(config: TrainConfig): AttentionPass[] {
   const schema = config.algo === 'ppo' ? ppoConfigSchema : grpoConfigSchema;
   const microBatchSize = schema.parse(algorithmConfigInput(config)).microBatchSize;
   const prompts = Math.min(config.concurrency, config.profilesPerStep * config.groupSize);
@@ -149,7 +179,7 @@ function attentionPasses(config: TrainConfig): AttentionPass[] {
 }
 
 /** Whether the algorithm section asks for a KL term to the reference policy. */
-function usesKl(config: TrainConfig): boolean {
+export function usesKl(config: TrainConfig): boolean {
   if (config.algo === 'ppo') return (config.ppo.klMode ?? 'none') !== 'none';
   return Number(config.grpo.klCoefficient ?? 0) > 0;
 }
@@ -179,7 +209,7 @@ export async function buildTrainingComponents(
   checkAttentionBudget({ config: policy.model.config, backend, passes: attentionPasses(config) });
   // A KL term needs the frozen starting policy (also when resuming: the reference never moves).
   const referencePolicy = usesKl(config)
-    ? (await buildPolicy({ ...config, algo: 'grpo' }, undefined)).model
+    ? (await buildPolicy({ ...config, algo: 'grpo', lora: null }, undefined)).model
     : undefined;
   const algorithm =
     config.algo === 'ppo'

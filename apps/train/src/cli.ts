@@ -1,7 +1,11 @@
 #!/usr/bin/env node
+import { join } from 'node:path';
 import { formatHelp, numberFlag, parseCommandArgs, runCli } from '@rlver/cli-kit';
-import { formatResolvedConfig, resolveTrainConfig } from '@rlver/trainer';
+import { defaultRunId, formatResolvedConfig, resolveTrainConfig } from '@rlver/trainer';
 import { checkAlgorithmConfig } from './build-training-components';
+import { runExportCommand } from './export-command';
+import { loraOverrides } from './lora-flags';
+import { formatDryRun, resumableCheckpoint, runPreflight } from './preflight';
 import { runTrainApp } from './run-train-app';
 import { ENDPOINT_FLAG_TO_FIELD, FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } from './train-command-spec';
 
@@ -9,6 +13,7 @@ import { ENDPOINT_FLAG_TO_FIELD, FLAG_TO_FIELD, INTEGER_FLAGS, TRAIN_COMMAND } f
 if (process.env.RLVER_CWD) process.chdir(process.env.RLVER_CWD);
 
 void runCli(async () => {
+  if (process.argv[2] === 'export') return runExportCommand(process.argv.slice(3));
   const { flags, help, version } = parseCommandArgs(process.argv.slice(2), TRAIN_COMMAND);
   if (help || version) {
     process.stdout.write(help ? formatHelp(TRAIN_COMMAND) : `rlver-train ${TRAIN_COMMAND.version}\n`);
@@ -30,6 +35,8 @@ void runCli(async () => {
     flagNames.set(`simulatorEndpoint.${field}`, `--${flag}`);
   }
   if (Object.keys(endpoint).length > 0) overrides.simulatorEndpoint = endpoint;
+  const lora = loraOverrides(flags, flagNames);
+  if (lora) overrides.lora = lora;
   if (flags['no-eval']) {
     overrides.evaluate = false;
     flagNames.set('evaluate', '--no-eval');
@@ -40,8 +47,13 @@ void runCli(async () => {
     flagNames,
     checkAlgorithmConfig,
   });
-  if (flags['print-config']) {
+  if (flags['print-config'] || flags['dry-run']) {
     process.stdout.write(formatResolvedConfig(config, { configFile: flags.config as string | undefined, flagNames }));
+    if (!flags['dry-run']) return 0;
+    const runDirectory = join(config.runsDir, config.runId ?? defaultRunId(config));
+    const outcome = await runPreflight(config, flags.resume ? resumableCheckpoint(runDirectory) : undefined);
+    process.stdout.write(formatDryRun(config, outcome));
+    outcome.wiring.algorithm.dispose();
     return 0;
   }
   const controller = new AbortController();

@@ -16,12 +16,13 @@ import {
   type TrainConfig,
 } from '@rlver/trainer';
 import { z } from 'zod';
-import { buildEvaluation, buildPolicy, buildTrainingComponents } from './build-training-components';
+import { buildEvaluation, buildPolicy } from './build-training-components';
 import {
   type BackgroundBenchmarkOutcome,
   heldOutBenchmarkOptions,
   runBenchmarkInBackground,
 } from './held-out-benchmark';
+import { runPreflight } from './preflight';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -145,8 +146,9 @@ export async function runTrainApp(
     warn: (line) => log(`warning: ${line}`),
   });
   // Everything that can be wrong with the input (policy folder, profiles, endpoints) fails before anything is written.
-  const wiring = await buildTrainingComponents(config, resumeFrom);
-  for (const warning of await wiring.probe()) log(`warning: ${warning}`);
+  const { wiring, report, warnings } = await runPreflight(config, resumeFrom);
+  for (const line of report) log(`preflight: ${line}`);
+  for (const warning of warnings) log(`warning: ${warning}`);
   mkdirSync(runDirectory, { recursive: true });
   writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
   tracker.logConfig({ ...config, runId });

@@ -37,6 +37,20 @@ export const TRAIN_COMMAND: CommandSpec = {
     'run-id': { type: 'string', description: 'Run folder name (default <preset>-<algo>[-think]-s<seed>)' },
     'runs-dir': { type: 'string', description: 'Parent folder of run folders' },
     resume: { type: 'boolean', description: 'Continue the run folder from its last checkpoint' },
+    'dry-run': {
+      type: 'boolean',
+      description:
+        'Preflight only: print the resolved config, load model + tokenizer, render the chat template, check budgets, memory and endpoints, then exit',
+    },
+    'lora-rank': { type: 'string', description: 'Train LoRA adapters of this rank instead of every weight' },
+    'lora-alpha': { type: 'string', description: 'LoRA scale numerator: update = alpha / rank · B·A (default 16)' },
+    'lora-dropout': { type: 'string', description: 'LoRA dropout (0 only: adapters are folded into the weights)' },
+    'lora-target-modules': {
+      type: 'string',
+      description:
+        'Comma list of projections with adapters (default q_proj,v_proj; also k_proj,o_proj,gate_proj,up_proj,down_proj)',
+    },
+    'lora-rslora': { type: 'boolean', description: 'Rank-stabilised LoRA: scale alpha / √rank' },
     'print-config': {
       type: 'boolean',
       description: 'Print the resolved config (valid YAML) with where each value came from, then exit',
@@ -77,6 +91,12 @@ export const TRAIN_COMMAND: CommandSpec = {
     'A resume repairs what a kill leaves: an interrupted checkpoint promotion, a torn last line of metrics.jsonl or',
     'rollouts.jsonl, and the records of a step that runs again (each step is logged once). The config is validated',
     '(algorithm blocks included, with file and line) before anything is written.',
+    '',
+    'Preflight: every run first checks memory (from config.json shapes, against the backend), the model and tokenizer,',
+    'the chat template on a real profile (think on and off) against the token budget, and each LLM endpoint;',
+    '--dry-run stops there and prints a hardware table (0.5B / 1.5B / 7B, full and LoRA).',
+    'LoRA: --lora-rank 16 (or a lora: block) trains adapters only; checkpoints hold them in PEFT format.',
+    'Export: rlver-train export --merge runs/<run-id> --out DIR writes a full checkpoint with the adapters merged.',
     '',
     'Examples:',
     '  rlver-train                                   # embedded default, GRPO',

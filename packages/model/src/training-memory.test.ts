@@ -24,7 +24,9 @@ describe('training memory estimate', () => {
     const model = createTransformerModel({ config, seed: 1 });
     expect(parameterCountOf(config)).toBe(model.parameterCount());
     const lora = model.enableLora({ rank: 3, targetModules: ['q_proj', 'k_proj', 'o_proj', 'down_proj'] });
-    const adapterSize = lora.adapters.flatMap((layer) => Object.values(layer)).reduce((sum, a) => sum + a.a.size + a.b.size, 0);
+    const adapterSize = lora.adapters
+      .flatMap((layer) => Object.values(layer))
+      .reduce((sum, a) => sum + a.a.size + a.b.size, 0);
     expect(loraParameterCount(config, { rank: 3, targetModules: ['q_proj', 'k_proj', 'o_proj', 'down_proj'] })).toBe(
       adapterSize,
     );
@@ -38,7 +40,7 @@ describe('training memory estimate', () => {
   });
 
   it('should train only adapters under LoRA and need far less memory', () => {
-    const config = resolveTransformerConfig(GUIDANCE_MODELS[2]?.config ?? {});
+    const config = resolveTransformerConfig((GUIDANCE_MODELS[2] as (typeof GUIDANCE_MODELS)[number]).config);
     const full = estimateTrainingMemory({ config });
     const lora = estimateTrainingMemory({ config, lora: { rank: 16, targetModules: ['q_proj', 'v_proj'] } });
     expect(full.totalBytes).toBe(16 * full.parameters);
@@ -56,7 +58,7 @@ describe('training memory estimate', () => {
   });
 
   it('should refuse a run that cannot fit, naming the parts and what to change', () => {
-    const config = resolveTransformerConfig(GUIDANCE_MODELS[2]?.config ?? {});
+    const config = resolveTransformerConfig((GUIDANCE_MODELS[2] as (typeof GUIDANCE_MODELS)[number]).config);
     const estimate = estimateTrainingMemory({ config });
     expect(() => checkTrainingMemory({ estimate, backend: 'wasm', lora: false })).toThrow(
       /needs about 113\.\d GiB \(weights 28\.\d GiB \+ gradients .* more than the 4\.0 GiB the wasm backend has\. Train LoRA adapters instead/,

@@ -1,4 +1,5 @@
 export { type FormatResolvedConfigOptions, formatResolvedConfig } from './format-resolved-config';
+export { LORA_TARGET_MODULES, type LoraTrainConfig, loraTrainConfigSchema } from './lora-train-config';
 export {
   defaultRunId,
   type ResolveTrainConfigOptions,
@@ -13,4 +14,3 @@ export {
   trainSamplingSchema,
 } from './train-config';
 export { TRAIN_PRESETS } from './train-presets';
-export { LORA_TARGET_MODULES, type LoraTrainConfig, loraTrainConfigSchema } from './lora-train-config';

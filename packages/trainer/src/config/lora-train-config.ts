@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Projections LoRA adapters can be put on (PEFT `target_modules` names of Llama / Qwen checkpoints). */
-export const LORA_TARGET_MODULES = ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj'] as const;
+export const LORA_TARGET_MODULES = [
+  'q_proj',
+  'k_proj',
+  'v_proj',
+  'o_proj',
+  'gate_proj',
+  'up_proj',
+  'down_proj',
+] as const;
 
 /**
  * LoRA of a training run (`lora:` block, `--lora-rank`, `--lora-alpha`, …): only the adapters (and the PPO value
