@@ -123,7 +123,7 @@ export async function runPreflight(
     ? `LoRA rank ${model.loraState.config.rank} on ${model.loraState.config.targetModules.join(', ')}`
     : 'full fine-tuning';
   report.push(
-    `model: ${model.config.modelType} from ${folder}, ${(model.parameterCount() / 1e6).toFixed(1)} M parameters, ${trainable}; tokenizer ids 0…${tokenizer.vocabSize - 1} within the ${model.config.vocabSize} embedding rows ✓`,
+    `model: ${model.config.modelType} from ${folder}, ${(model.parameterCount() / 1e6).toFixed(model.parameterCount() < 1e6 ? 3 : 1)} M parameters, ${trainable}; tokenizer ids 0…${tokenizer.vocabSize - 1} within the ${model.config.vocabSize} embedding rows ✓`,
   );
   report.push(checkChatTemplate(config, wiring));
   const warnings = await wiring.probe();
