@@ -71,7 +71,9 @@ describe('preflight', () => {
   });
 
   it('should refuse a tokenizer whose ids exceed the embedding, naming vocab_size', async () => {
-    const folder = await tinyFolder('small-embedding', { config: { vocabSize: 259, eosTokenIds: [258], padTokenId: 258 } });
+    const folder = await tinyFolder('small-embedding', {
+      config: { vocabSize: 259, eosTokenIds: [258], padTokenId: 258 },
+    });
     await expect(runPreflight(tinyRun(folder), undefined)).rejects.toThrow(
       /has token ids up to 260, but .*config\.json field "vocab_size" is 259/,
     );
@@ -98,7 +100,9 @@ describe('preflight', () => {
   it('should refuse a first turn longer than the prompt budget, naming the fields', async () => {
     await expect(
       runPreflight(tinyRun(good, { maxContextTokens: 120, sampling: { maxNewTokens: 40 } }), undefined),
-    ).rejects.toThrow(/is \d+ tokens, but a turn's prompt gets maxContextTokens − sampling.maxNewTokens = 120 − 40 = 80/);
+    ).rejects.toThrow(
+      /is \d+ tokens, but a turn's prompt gets maxContextTokens − sampling.maxNewTokens = 120 − 40 = 80/,
+    );
   });
 
   it('should refuse a run over the memory limit before reading any weight', async () => {
@@ -125,7 +129,9 @@ describe('preflight', () => {
     );
     wiring.algorithm.dispose();
     // The server answered GET /models with its own list: the probe asked it, and warns.
-    expect(warnings).toContain(`${server.baseURL} does not list model "sim-model" (it lists test-model); calls may fail`);
+    expect(warnings).toContain(
+      `${server.baseURL} does not list model "sim-model" (it lists test-model); calls may fail`,
+    );
     expect(report.join('\n')).toContain(`endpoints: simulator sim-model at ${server.baseURL} answered ✓`);
     await expect(
       runPreflight(tinyRun(good, { simulator: 'openai:sim-model', baseURL: 'http://127.0.0.1:9/v1' }), undefined),
@@ -150,7 +156,9 @@ describe('rlver-train --dry-run (the real CLI)', () => {
   }, 120_000);
 
   it('should exit non-zero on a misconfigured folder, saying what to change', async () => {
-    const folder = await tinyFolder('cli-small-embedding', { config: { vocabSize: 259, eosTokenIds: [258], padTokenId: 258 } });
+    const folder = await tinyFolder('cli-small-embedding', {
+      config: { vocabSize: 259, eosTokenIds: [258], padTokenId: 258 },
+    });
     const failure = await dryRun(folder).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
