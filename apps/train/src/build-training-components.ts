@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSimulator, createEndpointFactory, selectProfiles } from '@rlver/factories';
+import { buildSimulator, createEndpointFactory, type RoleEndpointSettings, selectProfiles } from '@rlver/factories';
 import { createGRPOAlgorithm, grpoConfigSchema } from '@rlver/grpo';
+import type { EndpointUsage } from '@rlver/llm';
 import { type AttentionPass, checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
 import {
   createEmbeddedPolicy,
@@ -36,6 +37,8 @@ export interface TrainingWiring {
   probe(): Promise<string[]>;
   /** The LLM endpoints the run created, by role: base URL and model (never a key). */
   endpointIdentities(): Record<string, EndpointIdentity>;
+  /** Requests, tokens and latency of each LLM endpoint role so far. */
+  endpointUsage(): Record<string, EndpointUsage>;
 }
 
 const languagesOf = (config: TrainConfig): Language[] => (config.lang === 'both' ? ['zh', 'en'] : [config.lang]);
@@ -113,12 +116,25 @@ export function buildEvaluation(
   evalProfiles: Profile[];
   probe(): Promise<string[]>;
   endpointIdentities(): Record<string, EndpointIdentity>;
+  endpointUsage(): Record<string, EndpointUsage>;
 } {
   return {
     evalSimulator: buildSimulator(config.simulator, 'sage', endpoints),
     evalProfiles: evalProfilesOf(config),
     probe: () => endpoints.probeAll(),
     endpointIdentities: () => endpoints.identities(),
+    endpointUsage: () => endpoints.usage(),
+  };
+}
+
+/** The simulator role's settings: retries (`simulatorEndpoint`) and where/how fast (`endpoints.simulator`). */
+function roleSettings(config: TrainConfig): RoleEndpointSettings {
+  const { requestsPerMinute, tokensPerMinute, ...where } = config.endpoints.simulator ?? {};
+  const limited = requestsPerMinute !== undefined || tokensPerMinute !== undefined;
+  return {
+    ...config.simulatorEndpoint,
+    ...where,
+    ...(limited ? { rateLimit: { requestsPerMinute, tokensPerMinute } } : {}),
   };
 }
 
@@ -127,7 +143,7 @@ function endpointsOf(config: TrainConfig) {
     baseURL: config.baseURL,
     cacheMode: config.cache,
     cacheDir: config.cacheDir,
-    roles: { simulator: config.simulatorEndpoint ?? {} },
+    roles: { simulator: roleSettings(config) },
   });
 }
 

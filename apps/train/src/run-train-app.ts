@@ -17,6 +17,7 @@ import {
 } from '@rlver/trainer';
 import { z } from 'zod';
 import { buildEvaluation, buildPolicy } from './build-training-components';
+import { describeEndpointUsage } from './endpoint-usage-lines';
 import {
   type BackgroundBenchmarkOutcome,
   heldOutBenchmarkOptions,
@@ -210,6 +211,8 @@ export async function runTrainApp(
     metrics,
     intentionOf: intentionLookup(wiring.evalProfiles),
   });
+  const endpoints = wiring.endpointUsage();
+  if (Object.keys(endpoints).length > 0) summary.endpoints = endpoints;
   writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const html = renderTrainingReport({
     summary,
@@ -228,6 +231,7 @@ export async function runTrainApp(
       `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
     );
   if (summary.strategyShift) log(describeStrategyShift(summary.strategyShift));
+  for (const line of describeEndpointUsage(endpoints)) log(line);
   for (const warning of summary.warnings) log(`warning: ${warning}`);
   return 0;
 }

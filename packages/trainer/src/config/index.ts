@@ -1,3 +1,4 @@
+export { type RoleEndpointConfig, roleEndpointConfigSchema, trainEndpointsConfigSchema } from './endpoints-config';
 export { type FormatResolvedConfigOptions, formatResolvedConfig } from './format-resolved-config';
 export { LORA_TARGET_MODULES, type LoraTrainConfig, loraTrainConfigSchema } from './lora-train-config';
 export {

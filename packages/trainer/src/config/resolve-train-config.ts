@@ -120,7 +120,7 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     }
   }
   // Nested blocks refine the preset's block field by field (a file setting one learning rate keeps the rest).
-  for (const block of ['sampling', 'ppo', 'grpo', 'simulatorEndpoint', 'lora'] as const) {
+  for (const block of ['sampling', 'ppo', 'grpo', 'simulatorEndpoint', 'lora', 'endpoints'] as const) {
     const given = explicit[block];
     if (typeof given === 'object' && given !== null) merged[block] = { ...preset[block], ...given };
   }

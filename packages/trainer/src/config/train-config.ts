@@ -1,6 +1,7 @@
 import { briefPolicySystemPrompt, type Language, policySystemPrompt } from '@rlver/spec';
 import { parseReportTo, REPORT_TO_BACKENDS } from '@rlver/tracking';
 import { z } from 'zod';
+import { trainEndpointsConfigSchema } from './endpoints-config';
 import { loraTrainConfigSchema } from './lora-train-config';
 
 /** Sampling of the policy during training rollouts. */
@@ -54,6 +55,11 @@ export const trainConfigSchema = z
     simulator: z.string().regex(/^(offline|openai:.+)$/, 'use "offline" or "openai:<model>"'),
     /** Base URL of the simulator's OpenAI-compatible endpoint (default: OpenAI). */
     baseURL: z.string().url().optional(),
+    /**
+     * Endpoints per role (`endpoints: {simulator: {baseURL, apiKeyEnv, concurrency, requestsPerMinute,
+     * tokensPerMinute}}`); the key is read from the environment variable named, never written in the config.
+     */
+    endpoints: trainEndpointsConfigSchema.default({}),
     /** Timeouts and retries of the simulator endpoint (`--timeout-ms`, `--max-retries`, …); default: the client's. */
     simulatorEndpoint: endpointRetryConfigSchema.optional(),
     /** Record/replay of simulator LLM calls: `write` records, `read` replays offline, `off`. */

@@ -30,6 +30,7 @@ const COMMON = {
   ppo: {},
   grpo: {},
   lora: null,
+  endpoints: {},
 } as const satisfies Partial<TrainConfig>;
 
 /**
