@@ -3,11 +3,12 @@ import type { TrainConfig } from '@rlver/trainer';
 import { attentionPasses } from './build-training-components';
 
 /**
- * Sustained float32 matmul throughput measured on this project's 2-core reference machine
- * (`apps/train/scripts/benchmark-lora.ts`, see apps/train/README.md "Hardware guidance"), in GFLOP/s. Step times
- * of the large models are estimated from it: they were not run.
+ * Sustained float32 training throughput measured with `packages/model/scripts/benchmark-lora.ts` (a 26.7 M-parameter
+ * model, 4 × 128 tokens, full fine-tuning: 6·N·tokens per step) on this project's 2-core machine shared with other
+ * jobs: tfjs-node 5.67 s per step = 14.4 GFLOP/s, wasm (1 thread) 48.2 s = 1.7 GFLOP/s, 2026-11-26. Step times of
+ * the large models are estimated from it: they were not run.
  */
-export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 10, tensorflow: 40 };
+export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 1.7, tensorflow: 14.4 };
 
 /**
  * Upper-bound FLOPs of one training step of a model of `parameters` parameters: every reply generated to

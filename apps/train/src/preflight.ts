@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   backendMemoryBytes,
+  checkAttentionBudget,
   checkTrainingMemory,
   estimateTrainingMemory,
   formatGiB,
@@ -113,6 +114,8 @@ export async function runPreflight(
     referenceCopy: usesKl(config),
     passes: attentionPasses(config),
   });
+  // The attention passes first: their message names the pass, the fields that size it and the length that fits.
+  checkAttentionBudget({ config: modelConfig, backend, passes: attentionPasses(config), limitBytes: limit });
   checkTrainingMemory({ estimate, backend, limitBytes: limit, lora: lora !== null });
   report.push(
     `memory: about ${formatGiB(estimate.totalBytes)} of the ${formatGiB(limit)} the ${backend} backend has (weights ${formatGiB(estimate.weightBytes)}, gradients + AdamW ${formatGiB(estimate.gradientBytes + estimate.optimizerBytes)}, largest attention pass ${formatGiB(estimate.attentionBytes)}) ✓`,
