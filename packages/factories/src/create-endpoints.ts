@@ -116,7 +116,10 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
       const baseURL = own?.baseURL ?? settings.baseURL;
       const apiKey = apiKeyOf(role, own, baseURL ?? defaultBaseURL());
       const client = createOpenAIChatClient({ model, baseURL, cache, ...retries, ...(apiKey ? { apiKey } : {}) });
-      probes.push({ flag, model, baseURL: client.baseURL, ...(apiKey ? { apiKey } : {}) });
+      // Two agents on one endpoint (the training and the benchmark user) need one probe.
+      if (!probes.some((probe) => probe.flag === flag && probe.model === model && probe.baseURL === client.baseURL)) {
+        probes.push({ flag, model, baseURL: client.baseURL, ...(apiKey ? { apiKey } : {}) });
+      }
       const name = role ?? flag;
       const meter = meters.get(name) ?? createUsageMeter();
       meters.set(name, meter);
