@@ -1,5 +1,6 @@
-import { buildSimulator, createEndpointFactory } from '@rlver/factories';
-import type { Profile, UserSimulatorV1 } from '@rlver/spec';
+import { buildSimulator, createEndpointFactory, type RoleEndpointSettings } from '@rlver/factories';
+import type { EndpointUsage } from '@rlver/llm';
+import type { EndpointIdentity, Profile, UserSimulatorV1 } from '@rlver/spec';
 import type { TrainConfig } from '@rlver/trainer';
 import { evalProfilesOf } from './build-profiles';
 
@@ -14,11 +15,26 @@ export function buildEvaluation(
   evalSimulator: UserSimulatorV1;
   evalProfiles: Profile[];
   probe(): Promise<string[]>;
+  endpointIdentities(): Record<string, EndpointIdentity>;
+  endpointUsage(): Record<string, EndpointUsage>;
 } {
   return {
     evalSimulator: buildSimulator(config.simulator, 'sage', endpoints),
     evalProfiles: evalProfilesOf(config),
     probe: () => endpoints.probeAll(),
+    endpointIdentities: () => endpoints.identities(),
+    endpointUsage: () => endpoints.usage(),
+  };
+}
+
+/** The simulator role's settings: retries (`simulatorEndpoint`) and where/how fast (`endpoints.simulator`). */
+function roleSettings(config: TrainConfig): RoleEndpointSettings {
+  const { requestsPerMinute, tokensPerMinute, ...where } = config.endpoints.simulator ?? {};
+  const limited = requestsPerMinute !== undefined || tokensPerMinute !== undefined;
+  return {
+    ...config.simulatorEndpoint,
+    ...where,
+    ...(limited ? { rateLimit: { requestsPerMinute, tokensPerMinute } } : {}),
   };
 }
 
@@ -28,6 +44,6 @@ export function endpointsOf(config: TrainConfig) {
     baseURL: config.baseURL,
     cacheMode: config.cache,
     cacheDir: config.cacheDir,
-    roles: { simulator: config.simulatorEndpoint ?? {} },
+    roles: { simulator: roleSettings(config) },
   });
 }

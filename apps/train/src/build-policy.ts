@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEmbeddedPolicy, loadCheckpointPolicy, type TfjsDialoguePolicy } from '@rlver/policy';
+import {
+  createEmbeddedPolicy,
+  embeddedModelDirectory,
+  loadCheckpointPolicy,
+  type TfjsDialoguePolicy,
+} from '@rlver/policy';
 import { InvalidConfigError } from '@rlver/spec';
 import { findAlgorithm, type TrainConfig } from '@rlver/trainer';
 
@@ -21,13 +26,28 @@ export async function buildPolicy(
     seed: config.seed,
   };
   if (resumeFrom) {
+    // A LoRA run's checkpoint carries its adapters (adapter_config.json): they load with it.
     return loadCheckpointPolicy(resumeFrom, {
       ...policyOptions,
       policyId: config.policy === 'embedded' ? 'embedded' : `checkpoint:${config.policy}`,
     });
   }
-  if (config.policy === 'embedded') return createEmbeddedPolicy(policyOptions);
-  if (existsSync(join(config.policy, 'config.json'))) return loadCheckpointPolicy(config.policy, policyOptions);
+  const policy =
+    config.policy === 'embedded'
+      ? await createEmbeddedPolicy(policyOptions)
+      : await loadCheckpointPolicy(startingPolicyFolder(config), policyOptions);
+  // New adapters (B = 0: the policy is unchanged at first) unless the folder brought its own.
+  if (config.lora && !policy.model.loraState) {
+    const { dropout: _dropout, ...lora } = config.lora;
+    policy.model.enableLora({ ...lora, seed: config.seed });
+  }
+  return policy;
+}
+
+/** The folder the starting policy is read from: the embedded model's, or the user's checkpoint folder. */
+export function startingPolicyFolder(config: TrainConfig): string {
+  if (config.policy === 'embedded') return embeddedModelDirectory();
+  if (existsSync(join(config.policy, 'config.json'))) return config.policy;
   throw new InvalidConfigError({
     field: '--policy',
     message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,

@@ -1,8 +1,9 @@
 import { buildSimulator } from '@rlver/factories';
+import type { EndpointUsage } from '@rlver/llm';
 import { checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
 import type { TfjsDialoguePolicy } from '@rlver/policy';
 import type { TrainableAlgorithm } from '@rlver/rl-core';
-import type { Profile, StrategyTaggerV1, UserSimulatorV1 } from '@rlver/spec';
+import type { EndpointIdentity, Profile, StrategyTaggerV1, UserSimulatorV1 } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { algorithmRunFields, findAlgorithm, type TrainConfig } from '@rlver/trainer';
 import { attentionPasses } from './attention-passes';
@@ -10,8 +11,14 @@ import { buildEvaluation, endpointsOf } from './build-evaluation';
 import { buildPolicy } from './build-policy';
 import { trainProfilesOf } from './build-profiles';
 
+export { attentionPasses } from './attention-passes';
 export { buildEvaluation } from './build-evaluation';
-export { buildPolicy } from './build-policy';
+export { buildPolicy, startingPolicyFolder } from './build-policy';
+
+/** Whether the algorithm asks for a KL term to the reference policy (a frozen copy of the starting weights). */
+export function usesKl(config: TrainConfig): boolean {
+  return findAlgorithm(config.algo).needsReferenceModel(config.algorithm);
+}
 
 export interface TrainingWiring {
   backend: string;
@@ -24,6 +31,10 @@ export interface TrainingWiring {
   tagger: StrategyTaggerV1;
   savePolicy(directory: string): Promise<void>;
   probe(): Promise<string[]>;
+  /** The LLM endpoints the run created, by role: base URL and model (never a key). */
+  endpointIdentities(): Record<string, EndpointIdentity>;
+  /** Requests, tokens and latency of each LLM endpoint role so far. */
+  endpointUsage(): Record<string, EndpointUsage>;
 }
 
 /**
@@ -52,7 +63,7 @@ export async function buildTrainingComponents(
   const descriptor = findAlgorithm(config.algo);
   // A KL term needs the frozen starting policy (also when resuming: the reference never moves), without a value head.
   const referencePolicy = descriptor.needsReferenceModel(config.algorithm)
-    ? (await buildPolicy(config, undefined, { valueHead: false })).model
+    ? (await buildPolicy({ ...config, lora: null }, undefined, { valueHead: false })).model
     : undefined;
   const algorithm = descriptor.create({
     policy: policy.model,

@@ -73,7 +73,8 @@ describe('rlver-train --report-to (the real CLI, 2 tiny steps)', () => {
     } finally {
       await server.close();
     }
-  });
+    // The CLI's own limit: two steps plus tsx start-up take 50 s on a loaded 2-core machine (load average 23 measured).
+  }, 300_000);
 
   it('should stop before anything is written when MLFLOW_TRACKING_URI is missing', async () => {
     const runsDir = mkdtempSync(join(tmpdir(), 'rlver-report-to-'));

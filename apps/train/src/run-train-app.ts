@@ -16,12 +16,14 @@ import {
   type TrainConfig,
 } from '@rlver/trainer';
 import { z } from 'zod';
-import { buildEvaluation, buildPolicy, buildTrainingComponents } from './build-training-components';
+import { buildEvaluation, buildPolicy } from './build-training-components';
+import { describeEndpointUsage } from './endpoint-usage-lines';
 import {
   type BackgroundBenchmarkOutcome,
   heldOutBenchmarkOptions,
   runBenchmarkInBackground,
 } from './held-out-benchmark';
+import { runPreflight } from './preflight';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -145,8 +147,9 @@ export async function runTrainApp(
     warn: (line) => log(`warning: ${line}`),
   });
   // Everything that can be wrong with the input (policy folder, profiles, endpoints) fails before anything is written.
-  const wiring = await buildTrainingComponents(config, resumeFrom);
-  for (const warning of await wiring.probe()) log(`warning: ${warning}`);
+  const { wiring, report, warnings } = await runPreflight(config, resumeFrom);
+  for (const line of report) log(`preflight: ${line}`);
+  for (const warning of warnings) log(`warning: ${warning}`);
   mkdirSync(runDirectory, { recursive: true });
   writeFileSync(join(runDirectory, 'config.json'), `${JSON.stringify({ ...config, runId }, null, 2)}\n`);
   tracker.logConfig({ ...config, runId });
@@ -208,6 +211,8 @@ export async function runTrainApp(
     metrics,
     intentionOf: intentionLookup(wiring.evalProfiles),
   });
+  const endpoints = wiring.endpointUsage();
+  if (Object.keys(endpoints).length > 0) summary.endpoints = endpoints;
   writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const html = renderTrainingReport({
     summary,
@@ -226,6 +231,7 @@ export async function runTrainApp(
       `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
     );
   if (summary.strategyShift) log(describeStrategyShift(summary.strategyShift));
+  for (const line of describeEndpointUsage(endpoints)) log(line);
   for (const warning of summary.warnings) log(`warning: ${warning}`);
   return 0;
 }

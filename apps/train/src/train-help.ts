@@ -6,6 +6,7 @@ export const TRAIN_COMMAND_FLAGS = {
   config: 'string',
   resume: 'boolean',
   'print-config': 'boolean',
+  'dry-run': 'boolean',
   help: 'boolean',
   version: 'boolean',
 } as const;
@@ -25,6 +26,8 @@ export function formatTrainHelp(): string {
       config: 'YAML or JSON config file; flags override it',
       resume: 'Continue the run folder from its last checkpoint',
       'print-config': 'Print the resolved config (valid YAML) with where each value came from, then exit',
+      'dry-run':
+        'Preflight: the resolved config, then model + tokenizer, the chat template on a real profile (think on/off), token budgets, one request per endpoint and the memory estimate with hardware guidance; exits non-zero saying what to change',
       help: 'Show this help',
       version: `Print the version (${TRAIN_VERSION}) and exit`,
     },
@@ -55,6 +58,9 @@ export function formatTrainHelp(): string {
       '  rlver-train --algo grpo --think --seed 1',
       '  rlver-train --preset rlver-ppo --policy ./Qwen2.5-7B-Instruct --simulator openai:deepseek-chat \\',
       '      --base-url http://127.0.0.1:8000/v1 --cache write',
+      '',
+      'Export: rlver-train export --merge <run folder or checkpoint> --out DIR [--dtype F32|F16|BF16] writes a full',
+      'Hugging Face checkpoint with LoRA adapters merged into the weights.',
     ].join('\n'),
   });
 }

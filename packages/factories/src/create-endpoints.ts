@@ -4,10 +4,17 @@ import {
   type ChatClient,
   createFileCache,
   createOpenAIChatClient,
+  createUsageMeter,
+  defaultBaseURL,
+  type EndpointUsage,
+  isLoopbackURL,
   type LlmCache,
   parseOpenAIModelFlag,
+  type RateLimit,
+  type UsageMeter,
+  withEndpointLimits,
 } from '@rlver/llm';
-import { type EndpointIdentity, InvalidConfigError } from '@rlver/spec';
+import { type EndpointIdentity, InvalidConfigError, MissingAPIKeyError } from '@rlver/spec';
 import { probeOpenAIEndpoint } from './probe-endpoint';
 
 /** Role of an endpoint, from the flag that asked for it (`--simulator` → `simulator`). */
@@ -27,13 +34,25 @@ export interface EndpointRetrySettings {
   initialDelayMs?: number;
 }
 
+/** Where one role's calls go and how fast (each optional: the shared settings and OPENAI_* variables apply). */
+export interface RoleEndpointSettings extends EndpointRetrySettings {
+  /** Base URL of this role's server (default: the shared `baseURL`, else `OPENAI_BASE_URL`, else OpenAI). */
+  baseURL?: string;
+  /** NAME of the environment variable holding this role's API key (default `OPENAI_API_KEY`); never the key. */
+  apiKeyEnv?: string;
+  /** Calls of this role in flight at once (default: unlimited). */
+  concurrency?: number;
+  /** Client-side token-bucket rate limit of this role. */
+  rateLimit?: RateLimit;
+}
+
 export interface EndpointSettings {
   baseURL: string | undefined;
   cacheMode: CacheMode;
   cacheDir: string;
   /** Budgets of every endpoint; `roles` refine them per role. */
   retries?: EndpointRetrySettings;
-  roles?: Partial<Record<EndpointRole, EndpointRetrySettings>>;
+  roles?: Partial<Record<EndpointRole, RoleEndpointSettings>>;
 }
 
 const roleOf = (flag: string): EndpointRole | undefined => {
@@ -41,9 +60,24 @@ const roleOf = (flag: string): EndpointRole | undefined => {
   return name === 'policy' || name === 'simulator' || name === 'judge' || name === 'tagger' ? name : undefined;
 };
 
-/** Drop undefined fields, so that a role's unset fields keep the shared value. */
-const defined = (settings: EndpointRetrySettings | undefined): EndpointRetrySettings =>
-  Object.fromEntries(Object.entries(settings ?? {}).filter(([, value]) => value !== undefined));
+/** The retry fields of a role's settings without undefined ones, so that unset fields keep the shared value. */
+const defined = (settings: EndpointRetrySettings | undefined): EndpointRetrySettings => {
+  const { timeoutMs, maxRetries, maxRateLimitRetries, maxRetryAfterMs, initialDelayMs } = settings ?? {};
+  const retries = { timeoutMs, maxRetries, maxRateLimitRetries, maxRetryAfterMs, initialDelayMs };
+  return Object.fromEntries(Object.entries(retries).filter(([, value]) => value !== undefined));
+};
+
+/** The API key of a role: from the variable it names (which must be set unless the server is loopback). */
+function apiKeyOf(role: EndpointRole | undefined, settings: RoleEndpointSettings | undefined, baseURL: string) {
+  if (!settings?.apiKeyEnv) return undefined;
+  const key = process.env[settings.apiKeyEnv];
+  if (key) return key;
+  if (isLoopbackURL(baseURL)) return 'local';
+  throw new MissingAPIKeyError({
+    variableName: settings.apiKeyEnv,
+    message: `endpoints.${role}.apiKeyEnv names ${settings.apiKeyEnv}, which is not set: export ${settings.apiKeyEnv}=<key> for ${baseURL} (the config holds the variable's name, never the key)`,
+  });
+}
 
 /** Builds chat clients for `openai:<model>` flags, sharing one record/replay cache, and probes them before the run. */
 export interface EndpointFactory {
@@ -53,6 +87,8 @@ export interface EndpointFactory {
   probeAll(): Promise<string[]>;
   /** The endpoints created so far by role: base URL and model (never a key), for the run's identity. */
   identities(): Record<string, EndpointIdentity>;
+  /** Requests, tokens in/out and latency p50/p99 of each role's calls so far. */
+  usage(): Record<string, EndpointUsage>;
   readonly cache: LlmCache | undefined;
 }
 
@@ -61,7 +97,8 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
     settings.cacheMode === 'off'
       ? undefined
       : createFileCache({ directory: settings.cacheDir, mode: settings.cacheMode });
-  const probes: Array<{ flag: string; model: string; baseURL: string }> = [];
+  const probes: Array<{ flag: string; model: string; baseURL: string; apiKey?: string }> = [];
+  const meters = new Map<string, UsageMeter>();
   return {
     cache,
     clientFor(flag, value) {
@@ -74,15 +111,27 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
         });
       }
       const role = roleOf(flag);
-      const retries = { ...defined(settings.retries), ...defined(role ? settings.roles?.[role] : undefined) };
-      const client = createOpenAIChatClient({ model, baseURL: settings.baseURL, cache, ...retries });
-      probes.push({ flag, model, baseURL: client.baseURL });
-      return client;
+      const own = role ? settings.roles?.[role] : undefined;
+      const retries = { ...defined(settings.retries), ...defined(own) };
+      const baseURL = own?.baseURL ?? settings.baseURL;
+      const apiKey = apiKeyOf(role, own, baseURL ?? defaultBaseURL());
+      const client = createOpenAIChatClient({ model, baseURL, cache, ...retries, ...(apiKey ? { apiKey } : {}) });
+      // Two agents on one endpoint (the training and the benchmark user) need one probe.
+      if (!probes.some((probe) => probe.flag === flag && probe.model === model && probe.baseURL === client.baseURL)) {
+        probes.push({ flag, model, baseURL: client.baseURL, ...(apiKey ? { apiKey } : {}) });
+      }
+      const name = role ?? flag;
+      const meter = meters.get(name) ?? createUsageMeter();
+      meters.set(name, meter);
+      return withEndpointLimits(client, { concurrency: own?.concurrency, rateLimit: own?.rateLimit, meter });
     },
     identities() {
       return Object.fromEntries(
         probes.map((probe) => [roleOf(probe.flag) ?? probe.flag, { baseURL: probe.baseURL, model: probe.model }]),
       );
+    },
+    usage() {
+      return Object.fromEntries([...meters].map(([role, meter]) => [role, meter.summary()]));
     },
     async probeAll() {
       if (settings.cacheMode === 'read') return [];

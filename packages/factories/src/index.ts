@@ -6,6 +6,7 @@ export {
   type EndpointRetrySettings,
   type EndpointRole,
   type EndpointSettings,
+  type RoleEndpointSettings,
 } from './create-endpoints';
 export { probeOpenAIEndpoint } from './probe-endpoint';
 export { type SelectProfilesOptions, selectProfiles } from './select-profiles';

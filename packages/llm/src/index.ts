@@ -9,6 +9,8 @@ export {
   parseOpenAIModelFlag,
 } from './chat-client';
 export { defaultBaseURL, OPENAI_API_BASE_URL } from './default-base-url';
+export { createUsageMeter, type EndpointUsage, type UsageMeter } from './endpoint-usage';
+export { type EndpointLimits, estimateRequestTokens, withEndpointLimits } from './limited-chat-client';
 export {
   type CacheEntry,
   type CacheMode,
@@ -21,3 +23,4 @@ export {
 } from './llm-cache';
 export { mapOpenAIError } from './map-openai-error';
 export { defaultSleep, type RetryOptions, retryWithExponentialBackoff } from './retry-with-exponential-backoff';
+export { createTokenBucketLimiter, type RateLimit, type TokenBucketLimiter } from './token-bucket';

@@ -56,5 +56,17 @@ export {
 } from './score-sequences-minibatched';
 export { backendFromEnvironment, type InitTfBackendOptions, initTfBackend, type TfBackendName } from './tf-backend';
 export { tokenLogProbsAndEntropy } from './token-log-probs';
+export {
+  checkTrainingMemory,
+  estimateTrainingMemory,
+  formatGiB,
+  GUIDANCE_MODELS,
+  type GuidanceRow,
+  hardwareGuidance,
+  type LoraShape,
+  loraParameterCount,
+  parameterCountOf,
+  type TrainingMemoryEstimate,
+} from './training-memory';
 export type { LayerKeyValues } from './transformer-forward';
 export { type CreateTransformerModelOptions, createTransformerModel, TransformerModel } from './transformer-model';

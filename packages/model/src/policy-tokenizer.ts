@@ -24,7 +24,10 @@ export interface PolicyTokenizer {
   readonly tokenizerConfig: Record<string, unknown>;
   /** Token ids of a text, special tokens written in the text included (no BOS/EOS added). */
   encode(text: string): number[];
-  /** Text of token ids (special tokens skipped unless `skipSpecialTokens: false`). */
+  /**
+   * Text of token ids: special tokens are skipped unless `skipSpecialTokens: false`, except the think tags
+   * (`KEPT_SPECIAL_TOKENS`), kept whether or not the tokenizer marks them special.
+   */
   decode(ids: readonly number[], options?: { skipSpecialTokens?: boolean }): string;
   tokenToId(token: string): number | undefined;
   /** Render messages through the chat template (throws when the tokenizer has none). */
@@ -48,6 +51,9 @@ function tokenContent(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Special tokens that decoding keeps: the think tags the policy's output is split on. */
+export const KEPT_SPECIAL_TOKENS: readonly string[] = ['<think>', '</think>'];
+
 /** Wrap parsed tokenizer files (see `loadPolicyTokenizer` for a folder). */
 export function createPolicyTokenizer(options: CreatePolicyTokenizerOptions): PolicyTokenizer {
   const tokenizerConfig = options.tokenizerConfig ?? {};
@@ -62,6 +68,33 @@ export function createPolicyTokenizer(options: CreatePolicyTokenizerOptions): Po
     .map((token) => (token === undefined ? undefined : tokenizer.token_to_id(token)))
     .filter((id): id is number => id !== undefined);
   const vocabulary = tokenizer.get_vocab(true);
+  // Think tags survive decoding whether or not the tokenizer marks them special (Qwen3 does, Qwen2.5 does not).
+  const keptTags = new Map(
+    KEPT_SPECIAL_TOKENS.flatMap((tag) => {
+      const id = tokenizer.token_to_id(tag);
+      return id === undefined ? [] : [[id, tag] as const];
+    }),
+  );
+  const decodeKeepingTags = (ids: readonly number[]): string => {
+    if (!ids.some((id) => keptTags.has(id))) return tokenizer.decode([...ids], { skip_special_tokens: true });
+    let text = '';
+    let segment: number[] = [];
+    const flush = () => {
+      if (segment.length > 0) text += tokenizer.decode(segment, { skip_special_tokens: true });
+      segment = [];
+    };
+    for (const id of ids) {
+      const tag = keptTags.get(id);
+      if (tag === undefined) {
+        segment.push(id);
+        continue;
+      }
+      flush();
+      text += tag;
+    }
+    flush();
+    return text;
+  };
   const vocabSize = Math.max(-1, ...vocabulary.values()) + 1;
   return {
     vocabSize,
@@ -71,8 +104,10 @@ export function createPolicyTokenizer(options: CreatePolicyTokenizerOptions): Po
     tokenizerJson: options.tokenizerJson,
     tokenizerConfig: chatTemplate === undefined ? tokenizerConfig : { ...tokenizerConfig, chat_template: chatTemplate },
     encode: (text) => tokenizer.encode(text, { add_special_tokens: false }).ids,
-    decode: (ids, decodeOptions) =>
-      tokenizer.decode([...ids], { skip_special_tokens: decodeOptions?.skipSpecialTokens ?? true }),
+    decode: (ids, decodeOptions) => {
+      const skip = decodeOptions?.skipSpecialTokens ?? true;
+      return skip ? decodeKeepingTags(ids) : tokenizer.decode([...ids], { skip_special_tokens: false });
+    },
     tokenToId: (token) => tokenizer.token_to_id(token),
     applyChatTemplate(messages, templateOptions = {}) {
       if (!compiled) {

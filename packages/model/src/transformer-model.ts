@@ -265,6 +265,21 @@ export class TransformerModel implements TrainableLanguageModel {
   }
 
   /**
+   * Fold the adapters into the base weights for good and drop them (PEFT `merge_and_unload`): the model then
+   * computes what base + adapter computed, as a plain model whose every weight trains again. No-op without LoRA.
+   */
+  mergeAndUnloadLora(): void {
+    const lora = this.lora;
+    if (!lora) return;
+    mergeLora(this.weights.layers, lora, this.config);
+    for (const saved of lora.mergedBase?.values() ?? []) saved.dispose();
+    lora.mergedBase = undefined;
+    for (const variable of loraVariables(lora)) variable.dispose();
+    this.lora = undefined;
+    for (const variable of allVariables(this.weights)) variable.trainable = true;
+  }
+
+  /**
    * A frozen copy of the current policy (adapters folded in, no value head, no trainable variables)
    * for KL penalties. The caller disposes it.
    */

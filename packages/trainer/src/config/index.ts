@@ -1,7 +1,9 @@
 export { ALGORITHMS, type AlgorithmId, findAlgorithm } from './algorithm-registry';
 export { algorithmRunFields } from './algorithm-run-fields';
+export { type RoleEndpointConfig, roleEndpointConfigSchema, trainEndpointsConfigSchema } from './endpoints-config';
 export { type FormatResolvedConfigOptions, formatResolvedConfig } from './format-resolved-config';
 export { findLegacyField } from './legacy-config-fields';
+export { LORA_TARGET_MODULES, type LoraTrainConfig, loraTrainConfigSchema } from './lora-train-config';
 export {
   type ConfigSource,
   defaultRunId,

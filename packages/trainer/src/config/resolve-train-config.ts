@@ -148,7 +148,14 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
   // Nested blocks refine the preset's block field by field (a file setting one learning rate keeps the rest).
   const presetAlgorithm = { ...preset.algorithm, ...algorithmDefaults[algo as keyof typeof algorithmDefaults] };
   const presetBlocks: Record<string, unknown> = { ...presetFields, algorithm: presetAlgorithm };
-  for (const block of ['sampling', 'algorithm', 'simulatorEndpoint', 'degenerationStop'] as const) {
+  for (const block of [
+    'sampling',
+    'algorithm',
+    'simulatorEndpoint',
+    'degenerationStop',
+    'lora',
+    'endpoints',
+  ] as const) {
     const given = explicit[block];
     const base = presetBlocks[block];
     if (typeof given === 'object' && given !== null && !Array.isArray(given)) {

@@ -2,6 +2,8 @@ import { briefPolicySystemPrompt, type Language, policySystemPrompt } from '@rlv
 import { parseReportTo, REPORT_TO_BACKENDS } from '@rlver/tracking';
 import { z } from 'zod';
 import { ALGORITHMS, findAlgorithm } from './algorithm-registry';
+import { trainEndpointsConfigSchema } from './endpoints-config';
+import { loraTrainConfigSchema } from './lora-train-config';
 
 /** Sampling of the policy during training rollouts. */
 export const trainSamplingSchema = z
@@ -67,6 +69,11 @@ export const trainConfigShape = {
     .url()
     .optional()
     .describe("Base URL of the simulator's OpenAI-compatible endpoint (default: OpenAI)."),
+  endpoints: trainEndpointsConfigSchema
+    .default({})
+    .describe(
+      'Endpoints per role (`endpoints: {simulator: {baseURL, apiKeyEnv, concurrency, requestsPerMinute, tokensPerMinute}}`); the key is read from the environment variable named, never written in the config.',
+    ),
   simulatorEndpoint: endpointRetryConfigSchema
     .optional()
     .describe(
@@ -150,6 +157,12 @@ export const trainConfigShape = {
       "Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 + response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are dropped first (never the system prompt).",
     ),
   sampling: trainSamplingSchema,
+  lora: loraTrainConfigSchema
+    .nullable()
+    .default(null)
+    .describe(
+      'LoRA adapters instead of full fine-tuning (`lora: {rank, alpha, dropout, targetModules, useRslora}`, flags `--lora.rank` …); null = full fine-tuning. A policy folder with adapter_config.json keeps its own adapters.',
+    ),
   evalInBackground: z
     .boolean()
     .describe(

@@ -38,6 +38,8 @@ const COMMON = {
   degenerationStop: { window: 5, maxRise: 0.1 },
   runsDir: 'runs',
   reportTo: [],
+  lora: null,
+  endpoints: {},
 } as const satisfies Partial<TrainConfig>;
 
 /**

@@ -59,6 +59,24 @@ export const trainingSummarySchema = z.object({
    * when the degenerate fraction rose by more than 5 points (held-out benchmark after vs before, last vs first steps).
    */
   warnings: z.array(z.string()).default([]),
+  /**
+   * Cost and latency of each LLM endpoint role over the run (training and benchmarks): requests answered, from the
+   * cache, failed; prompt and completion tokens; latency p50/p99 in ms. Absent when no LLM endpoint was used.
+   */
+  endpoints: z
+    .record(
+      z.string(),
+      z.object({
+        requests: z.number().int(),
+        cachedRequests: z.number().int(),
+        failedRequests: z.number().int(),
+        promptTokens: z.number().int(),
+        completionTokens: z.number().int(),
+        latencyP50Ms: z.number().nullable(),
+        latencyP99Ms: z.number().nullable(),
+      }),
+    )
+    .optional(),
   /** How the replies changed between the held-out benchmarks (absent without both benchmarks). */
   strategyShift: strategyShiftSchema.nullable().optional(),
 });

@@ -1,0 +1,59 @@
+import { formatGiB, hardwareGuidance, WASM_HEAP_BYTES } from '@rlver/model';
+import type { TrainConfig } from '@rlver/trainer';
+import { attentionPasses } from './build-training-components';
+
+/**
+ * Sustained float32 training throughput measured with `packages/model/scripts/benchmark-lora.ts` (a 26.7 M-parameter
+ * model, 4 × 128 tokens, full fine-tuning: 6·N·tokens per step) on this project's 2-core machine shared with other
+ * jobs: tfjs-node 5.67 s per step = 14.4 GFLOP/s, wasm (1 thread) 48.2 s = 1.7 GFLOP/s, 2026-11-26. Step times of
+ * the large models are estimated from it: they were not run.
+ */
+export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 1.7, tensorflow: 14.4 };
+
+/**
+ * Upper-bound FLOPs of one training step of a model of `parameters` parameters: every reply generated to
+ * `maxNewTokens` (2·N per token with the KV cache) and every dialogue scored at `maxContextTokens` in the update
+ * (forward + backward: 6·N per token in full fine-tuning, 4·N under LoRA where no base-weight gradient is formed).
+ */
+export function stepFlops(config: TrainConfig, parameters: number, lora: boolean): number {
+  const dialogues = config.profilesPerStep * config.groupSize;
+  const generated = dialogues * config.maxPolicyTurns * config.sampling.maxNewTokens * config.branching;
+  const scored = dialogues * config.maxContextTokens * (config.packing === 'per-turn' ? config.maxPolicyTurns : 1);
+  return 2 * parameters * generated + (lora ? 4 : 6) * parameters * scored;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 120) return `${seconds.toFixed(0)} s`;
+  if (seconds < 7200) return `${(seconds / 60).toFixed(0)} min`;
+  if (seconds < 172_800) return `${(seconds / 3600).toFixed(0)} h`;
+  return `${(seconds / 86_400).toFixed(0)} days`;
+}
+
+/**
+ * The hardware table of `--dry-run` for this run's budgets: for Qwen2.5 0.5B / 1.5B / 7B, full and LoRA, the
+ * memory a step needs (from the published shapes) and where it fits, with an estimated (not measured) step time
+ * on wasm and on tfjs-node from the measured throughput. tfjs-node-gpu: the GPU's memory must hold the same bytes.
+ */
+export function formatHardwareGuidance(config: TrainConfig): string {
+  const lora = { rank: config.lora?.rank ?? 16, targetModules: config.lora?.targetModules ?? ['q_proj', 'v_proj'] };
+  const rows = hardwareGuidance({ passes: attentionPasses(config), lora, valueHead: config.algo === 'ppo' });
+  const lines = [
+    `# hardware guidance for these budgets (maxContextTokens ${config.maxContextTokens}, maxNewTokens ${config.sampling.maxNewTokens}, ${config.profilesPerStep * config.groupSize} dialogues × ${config.maxPolicyTurns} turns per step; LoRA rank ${lora.rank})`,
+    '  model          mode  params  trainable  memory     wasm (4 GiB heap)          tfjs-node (CPU RAM)   tfjs-node-gpu',
+  ];
+  for (const row of rows) {
+    const flops = stepFlops(config, row.parameters, row.mode === 'lora');
+    const wasm =
+      row.totalBytes <= WASM_HEAP_BYTES
+        ? `fits, ~${duration(flops / (MEASURED_GFLOPS.wasm * 1e9))}/step`
+        : 'refused: over 4 GiB';
+    const native = `~${duration(flops / (MEASURED_GFLOPS.tensorflow * 1e9))}/step`;
+    lines.push(
+      `  ${row.model.padEnd(14)} ${row.mode.padEnd(5)} ${(row.parameters / 1e9).toFixed(2).padStart(5)} B ${(row.trainableParameters / 1e6).toFixed(1).padStart(8)} M  ${formatGiB(row.totalBytes).padEnd(9)}  ${wasm.padEnd(26)} ${native.padEnd(21)} needs ${formatGiB(row.totalBytes)} of GPU memory`,
+    );
+  }
+  lines.push(
+    `  step times are estimates (upper bound: every reply at maxNewTokens) from ${MEASURED_GFLOPS.wasm} GFLOP/s (wasm) and ${MEASURED_GFLOPS.tensorflow} GFLOP/s (tfjs-node) measured on 2 CPU cores; memory is a lower bound (f32 weights, gradients, AdamW, largest attention pass)`,
+  );
+  return lines.join('\n');
+}
