@@ -1,7 +1,7 @@
+import type { AdamW } from '@rlver/optim';
 import {
   type ActorRow,
   type ActorStepRecord,
-  type AdamWOptimizer,
   assertErrorFraction,
   chunkSharingPrefixes,
   computeAggregationNormalizer,
@@ -17,6 +17,7 @@ import {
 } from '@rlver/rl-core';
 import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import { assignGroupAdvantages } from './assign-group-advantages';
 import type { ResolvedGRPOConfig } from './grpo-config';
 
@@ -25,12 +26,9 @@ export interface GRPOTrainer {
   policy: TrainableLanguageModel;
   referencePolicy?: TrainableLanguageModel;
   config: Readonly<ResolvedGRPOConfig>;
-  optimizer: AdamWOptimizer;
+  optimizer: AdamW;
   updater: GuardedUpdater;
 }
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Sizes of the groups that differ from `numGenerations`, as a warning (or null). */
 function groupSizeWarning(groupSizes: ReadonlyMap<string, number>, numGenerations: number): string | null {

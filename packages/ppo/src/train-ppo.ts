@@ -1,6 +1,6 @@
+import type { AdamW } from '@rlver/optim';
 import {
   type ActorStepRecord,
-  type AdamWOptimizer,
   assertErrorFraction,
   chunkSharingPrefixes,
   computeAggregationNormalizer,
@@ -18,6 +18,7 @@ import {
 } from '@rlver/rl-core';
 import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmUpdateOptions, type AlgorithmUpdateResult, hashSeed } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import * as tf from '@tensorflow/tfjs-core';
 import { computePPORows, summarizePPORows } from './compute-ppo-rows';
 import { computeTokenRewards } from './compute-token-rewards';
@@ -29,15 +30,12 @@ export interface PPOTrainer {
   policy: TrainableLanguageModel;
   referencePolicy?: TrainableLanguageModel;
   config: Readonly<ResolvedPPOConfig>;
-  actorOptimizer: AdamWOptimizer;
-  criticOptimizer: AdamWOptimizer;
+  actorOptimizer: AdamW;
+  criticOptimizer: AdamW;
   actorUpdater: GuardedUpdater;
   criticUpdater: GuardedUpdater;
   klController: KlController;
 }
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 
 /** One PPO update on a batch of finished dialogues (CleanRL `ppo.py` order). */
 export async function trainPPOStep(
