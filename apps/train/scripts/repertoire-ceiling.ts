@@ -7,6 +7,7 @@
  * intention's primary strategy every turn) is the ceiling of strategy choice without better wording.
  *
  *   npx tsx --conditions=source apps/train/scripts/repertoire-ceiling.ts [--limit 100] [--rules random,praise,oracle]
+ *     [--quote-fraction 0.7] [--preset sage|rlver-train]
  */
 import { parseArgs } from 'node:util';
 import { runEpisode } from '@rlver/env';
@@ -24,6 +25,11 @@ import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { CORPUS_STRATEGIES } from '../../../tools/embedded-model/corpus/generate-corpus';
 import { GENERIC_SLOTS } from '../../../tools/embedded-model/corpus/generic-slots';
 import { type CorpusStrategy, REPLY_TEMPLATES_EN } from '../../../tools/embedded-model/corpus/strategy-templates-en';
+import {
+  pickQuote,
+  QUOTE_TEMPLATES_EN,
+  QUOTE_TEMPLATES_ZH,
+} from '../../../tools/embedded-model/corpus/quote-templates';
 import { REPLY_TEMPLATES_ZH } from '../../../tools/embedded-model/corpus/strategy-templates-zh';
 
 /** Chooses the strategy of the reply to policy turn `turn` (0-based) of a dialogue with `profile`. */
@@ -66,15 +72,29 @@ function templatePolicy(rule: StrategyRule, profile: Profile): DialoguePolicyV1 
           disclosure: rng.pick(generic.disclosures),
           fact: rng.pick(generic.facts),
         };
-        const text = rng.pick((lang === 'zh' ? REPLY_TEMPLATES_ZH : REPLY_TEMPLATES_EN)[strategy])(slots);
+        // With --quote-fraction, the corpus's quote templates take up a clause of the user's last message.
+        const quoteTemplates = (lang === 'zh' ? QUOTE_TEMPLATES_ZH : QUOTE_TEMPLATES_EN)[strategy];
+        const quote = rng.next() < quoteFraction ? pickQuote(lastUser, lang, rng) : undefined;
+        const text =
+          quote !== undefined && quoteTemplates
+            ? rng.pick(quoteTemplates)({ ...slots, quote })
+            : rng.pick((lang === 'zh' ? REPLY_TEMPLATES_ZH : REPLY_TEMPLATES_EN)[strategy])({ ...slots, quote: '' });
         return { text, finishReason: 'stop' as const, promptTokenCount: 0, outputTokenCount: 0, latencyMs: 0 };
       });
     },
   };
 }
 
-const { values } = parseArgs({ options: { limit: { type: 'string', default: '100' }, rules: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    limit: { type: 'string', default: '100' },
+    rules: { type: 'string' },
+    'quote-fraction': { type: 'string', default: '0' },
+    preset: { type: 'string', default: 'sage' },
+  },
+});
 const limit = Number(values.limit);
+const quoteFraction = Number(values['quote-fraction']);
 const chosen = values.rules ? values.rules.split(',') : Object.keys(RULES);
 console.log(`| rule | zh | en | mean |\n|---|---|---|---|`);
 for (const name of chosen) {
@@ -85,7 +105,7 @@ for (const name of chosen) {
     const profiles = loadScenarioSet(lang, 'test').slice(0, limit);
     let total = 0;
     for (const [index, profile] of profiles.entries()) {
-      const simulator = createOfflineSimulator({ preset: 'sage' });
+      const simulator = createOfflineSimulator({ preset: values.preset as 'sage' | 'rlver-train' });
       const trajectory = await runEpisode({ policy: templatePolicy(rule, profile), simulator, profile, seed: index });
       total += trajectory.finalEmotion;
     }

@@ -43,6 +43,8 @@ export interface ReplySlots {
   action: string;
   disclosure: string;
   fact: string;
+  /** A clause of the user's last message, verbatim ('' when none is worth quoting; see `quote-templates.ts`). */
+  quote: string;
 }
 
 /** A reply template of one strategy: a function of the slots (so that capitalisation and grammar stay right). */

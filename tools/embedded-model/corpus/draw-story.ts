@@ -1,5 +1,6 @@
 import { TOPICS, type TopicTemplate } from '@rlver/simulator';
 import type { Language, Rng } from '@rlver/spec';
+import { randomPersonName } from './copy-curriculum';
 import type { ReplySlots, TopicNotes, TroubleScenario, TroubleTopic } from './corpus-types';
 import { EXTRA_NAMES, GENERIC_SLOTS } from './generic-slots';
 import { PERSON_NAMES } from './person-names';
@@ -15,6 +16,8 @@ export interface Story {
   details: string[];
   /** Whether the opener names the other person (replies may then use `{name}`). */
   hasName: boolean;
+  /** The other person of the story. */
+  person: string;
   /** Fresh slot values for one reply. */
   drawSlots(rng: Rng): ReplySlots;
 }
@@ -35,15 +38,18 @@ export function fillName(text: string, name: string): string {
  * `genericEventFraction` a reply calls the event "what happened" / "这件事" instead of the scenario's phrase
  * (which the user never says verbatim), so the model learns to stay grounded on unseen stories.
  */
-export function drawScenarioStory(rng: Rng, lang: Language, genericEventFraction = 0): Story {
+export function drawScenarioStory(rng: Rng, lang: Language, genericEventFraction = 0, randomNameFraction = 0): Story {
   const scenario = rng.pick(SCENARIOS[lang]);
-  const name = rng.pick(rng.next() < 0.7 ? PERSON_NAMES[lang] : EXTRA_NAMES[lang]);
+  const listed = rng.pick(rng.next() < 0.7 ? PERSON_NAMES[lang] : EXTRA_NAMES[lang]);
+  // Draw only when enabled, so corpora without the option stay identical.
+  const name = randomNameFraction > 0 && rng.next() < randomNameFraction ? randomPersonName(rng, lang) : listed;
   const notes = NOTES[lang][scenario.topic];
   return {
     topic: `scenario:${scenario.topic}`,
     opener: fillName(rng.pick(scenario.openers), name),
     details: rng.shuffle(scenario.details).map((detail) => fillName(detail, name)),
     hasName: true,
+    person: name,
     drawSlots: (slotRng) => ({
       name,
       // Draw only when enabled, so corpora without the option stay identical.
@@ -57,6 +63,7 @@ export function drawScenarioStory(rng: Rng, lang: Language, genericEventFraction
       action: fillName(scenario.action, name),
       disclosure: slotRng.pick(notes.disclosures),
       fact: slotRng.pick(notes.facts),
+      quote: '',
     }),
   };
 }
@@ -86,9 +93,10 @@ function storyDetails(topic: TopicTemplate, lang: Language): string[] {
  * A story from a topic of `@rlver/simulator`'s scenario generator — the openers the RL job's simulated
  * users start with — with generic slot values (the topic gives no feeling, effort, motive or action).
  */
-export function drawSimulatorStory(rng: Rng, lang: Language): Story {
+export function drawSimulatorStory(rng: Rng, lang: Language, randomNameFraction = 0): Story {
   const topic = rng.pick(TOPICS);
-  const other = rng.pick(rng.next() < 0.5 ? EXTRA_NAMES[lang] : PERSON_NAMES[lang]);
+  const listed = rng.pick(rng.next() < 0.5 ? EXTRA_NAMES[lang] : PERSON_NAMES[lang]);
+  const other = randomNameFraction > 0 && rng.next() < randomNameFraction ? randomPersonName(rng, lang) : listed;
   const slots = { other, thing: rng.pick(topic.things)[lang], role: topic.counterpart.role[lang] };
   const openerTemplate = rng.pick(topic.openers)[lang];
   const hasName = openerTemplate.includes('{other}');
@@ -101,6 +109,7 @@ export function drawSimulatorStory(rng: Rng, lang: Language): Story {
     opener: renderStory(openerTemplate, lang, slots),
     details: [...firstDetails, ...rng.shuffle(details.slice(2))].map((detail) => renderStory(detail, lang, slots)),
     hasName,
+    person: other,
     drawSlots: (slotRng) => ({
       name: other,
       event,
@@ -110,6 +119,7 @@ export function drawSimulatorStory(rng: Rng, lang: Language): Story {
       action: fillName(slotRng.pick(hasName ? generic.actions.withName : generic.actions.withoutName), other),
       disclosure: slotRng.pick(generic.disclosures),
       fact: slotRng.pick(generic.facts),
+      quote: '',
     }),
   };
 }

@@ -8,9 +8,11 @@ import {
   type Rng,
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
+import { asSentence, randomStoryClause } from './copy-curriculum';
 import type { CorpusDialogue, ReplySlots, ReplyTemplate } from './corpus-types';
 import { drawScenarioStory, drawSimulatorStory, fillName, type Story } from './draw-story';
 import { type HeldOutText, touchesHeldOut } from './held-out';
+import { pickQuote, QUOTE_TEMPLATES_EN, QUOTE_TEMPLATES_ZH } from './quote-templates';
 import { type CorpusStrategy, REPLY_TEMPLATES_EN, THINK_TEMPLATES_EN } from './strategy-templates-en';
 import { REPLY_TEMPLATES_ZH, THINK_TEMPLATES_ZH } from './strategy-templates-zh';
 import { EMBEDDED_SYSTEM_PROMPTS } from './system-prompts';
@@ -32,6 +34,16 @@ export interface CorpusOptions {
   simulatorStoryFraction?: number;
   /** Share of replies to the corpus's own scenarios that name the event generically (default 0). */
   genericEventFraction?: number;
+  /**
+   * Share of replies that quote a clause of the user's last message (`quote-templates.ts`; default 0). Copying
+   * the user's words is how a small model grounds a reply in a story it never saw.
+   */
+  quoteFraction?: number;
+  /**
+   * Share of names, openers and user details drawn from the copy curriculum (`copy-curriculum.ts`: made-up names
+   * and clauses, default 0): material a model can only repeat back by copying it, not by recall.
+   */
+  copyCurriculumFraction?: number;
   /** Probabilities of 1, 2, 3, 4 assistant turns (default 0.2, 0.3, 0.3, 0.2). */
   turnCountWeights?: readonly number[];
   /**
@@ -50,6 +62,7 @@ export const CORPUS_STRATEGIES: readonly CorpusStrategy[] = Object.keys(REPLY_TE
 const INTENTION_KEYS = Object.keys(INTENTIONS) as IntentionKey[];
 const REPLIES = { en: REPLY_TEMPLATES_EN, zh: REPLY_TEMPLATES_ZH } as const;
 const THINKS = { en: THINK_TEMPLATES_EN, zh: THINK_TEMPLATES_ZH } as const;
+const QUOTES = { en: QUOTE_TEMPLATES_EN, zh: QUOTE_TEMPLATES_ZH } as const;
 /** Stand-in name used to find the templates that mention the other person. */
 const NAME_PROBE = '\u0001';
 const DEFAULT_TURN_COUNT_WEIGHTS = [0.2, 0.3, 0.3, 0.2] as const;
@@ -72,6 +85,7 @@ const PROBE_SLOTS: ReplySlots = {
   action: 'a',
   disclosure: 'd',
   fact: 'f',
+  quote: 'q',
 };
 
 /** Templates usable for the story: those that name the other person only when the opener did. */
@@ -127,13 +141,42 @@ function userFollowUp(
   return lang === 'en' ? `${reaction} ${detail}` : `${reaction}${detail}`;
 }
 
+/**
+ * One reply of `strategy`: with probability `quoteFraction` (and when the strategy has quote templates and what
+ * the user last told of their story has a quotable clause) a template that copies that clause, else a story
+ * template.
+ */
+function drawReply(
+  rng: Rng,
+  lang: Language,
+  strategy: CorpusStrategy,
+  story: Story,
+  slots: ReplySlots,
+  lastUserStory: string,
+  quoteFraction: number,
+): string {
+  // Draw only when enabled, so corpora without the option stay identical.
+  const quoteTemplates = QUOTES[lang][strategy];
+  if (quoteFraction > 0 && quoteTemplates && rng.next() < quoteFraction) {
+    const quote = pickQuote(lastUserStory, lang, rng);
+    if (quote !== undefined) return rng.pick(quoteTemplates)({ ...slots, quote });
+  }
+  return rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
+}
+
 /** Generate dialogue number `index` of the corpus with root seed `options.seed`. */
 export function generateDialogue(index: number, options: Omit<CorpusOptions, 'dialogueCount'>): CorpusDialogue {
   const rng = createRng(hashSeed('embedded-corpus', options.seed, index));
   const lang: Language = rng.next() < 0.5 ? 'en' : 'zh';
   const fromSimulator = rng.next() < (options.simulatorStoryFraction ?? 0.5);
+  const copyFraction = options.copyCurriculumFraction ?? 0;
   const drawStory = () =>
-    fromSimulator ? drawSimulatorStory(rng, lang) : drawScenarioStory(rng, lang, options.genericEventFraction ?? 0);
+    fromSimulator
+      ? drawSimulatorStory(rng, lang, copyFraction)
+      : drawScenarioStory(rng, lang, options.genericEventFraction ?? 0, copyFraction);
+  // Draw only when enabled, so corpora without the option stay identical.
+  const madeUp = () => copyFraction > 0 && rng.next() < copyFraction;
+  const madeUpSentence = () => asSentence(randomStoryClause(rng, lang, story.person), lang);
   let story = drawStory();
   for (let draw = 1; options.heldOut && touchesHeldOut(story, options.heldOut); draw += 1) {
     if (draw >= MAX_STORY_DRAWS)
@@ -146,10 +189,13 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   const messages: ChatMessage[] = [];
   const system = drawSystemPrompt(rng, lang, thinking, options);
   if (system !== null) messages.push({ role: 'system', content: system });
-  messages.push({ role: 'user', content: story.opener });
+  const opener = madeUp() ? `${story.opener}${lang === 'en' ? ' ' : ''}${madeUpSentence()}` : story.opener;
+  messages.push({ role: 'user', content: opener });
+  // What the user last told of their story (their reaction words are not worth quoting).
+  let lastUserStory = opener;
   strategies.forEach((strategy, turn) => {
     const slots = story.drawSlots(rng);
-    const reply = rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
+    const reply = drawReply(rng, lang, strategy, story, slots, lastUserStory, options.quoteFraction ?? 0);
     const isLast = turn === strategies.length - 1;
     const think = () => rng.pick(usableTemplates(THINKS[lang][strategy], story))(slots);
     messages.push({
@@ -157,9 +203,10 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
       content: thinking && isLast ? `<think>\n${think()}\n</think>\n${reply}` : reply,
     });
     if (isLast) return;
-    const detail = story.details[turn] ?? lingeringDetail(lang, rng.pick);
+    const detail = madeUp() ? madeUpSentence() : (story.details[turn] ?? lingeringDetail(lang, rng.pick));
     const kind = reactionTo(strategy, intention);
     const referent = story.hasName ? slots.name : lang === 'en' ? 'they' : '对方';
+    lastUserStory = detail;
     messages.push({ role: 'user', content: userFollowUp(rng, lang, intention, kind, detail, referent) });
   });
   return {

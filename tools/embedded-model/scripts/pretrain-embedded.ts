@@ -37,6 +37,12 @@ const { values: flags } = parseArgs({
     'init-from': { type: 'string' },
     'thinking-fraction': { type: 'string', default: '0.25' },
     'generic-event-fraction': { type: 'string', default: '0' },
+    /** Share of replies that quote a clause of the user's last message (corpus/quote-templates.ts). */
+    'quote-fraction': { type: 'string', default: '0' },
+    /** Share of names, openers and details from the copy curriculum (corpus/copy-curriculum.ts). */
+    'copy-curriculum-fraction': { type: 'string', default: '0' },
+    /** tfjs backend: tensorflow (native, fastest; `pnpm setup:native`), wasm or cpu. Default: the fastest. */
+    backend: { type: 'string' },
     dialogues: { type: 'string', default: '8000' },
     steps: { type: 'string', default: '750' },
     batch: { type: 'string', default: '12' },
@@ -56,7 +62,12 @@ const peakLearningRate = Number(flags['learning-rate']);
 const warmupSteps = Number(flags['warmup-steps']);
 const maxLength = Number(flags['max-length']);
 
-const backend = await initTfBackend({ preferred: 'wasm' });
+const preferredBackend = flags.backend;
+if (preferredBackend !== undefined && !['tensorflow', 'wasm', 'cpu'].includes(preferredBackend))
+  throw new RangeError(`--backend ${preferredBackend}: use tensorflow, wasm or cpu`);
+const backend = await initTfBackend(
+  preferredBackend ? { preferred: preferredBackend as 'tensorflow' | 'wasm' | 'cpu' } : {},
+);
 const tokenizer = await loadPolicyTokenizer(flags.out);
 const idOf = (token: string): number => {
   const id = tokenizer.tokenToId(token);
@@ -76,6 +87,8 @@ const dialogues = generateCorpus({
   thinkingFraction: Number(flags['thinking-fraction']),
   noSystemFraction: 0.7,
   genericEventFraction: Number(flags['generic-event-fraction']),
+  quoteFraction: Number(flags['quote-fraction']),
+  copyCurriculumFraction: Number(flags['copy-curriculum-fraction']),
   turnCountWeights: [0.3, 0.35, 0.35],
   // Decontamination: no held-out user's opening or story sentence (the simulator's test split) is pretrained on.
   heldOut,
@@ -166,6 +179,8 @@ async function save(step: number, finalLoss: number): Promise<void> {
     corpusOptions: {
       thinkingFraction: Number(flags['thinking-fraction']),
       genericEventFraction: Number(flags['generic-event-fraction']),
+      quoteFraction: Number(flags['quote-fraction']),
+      copyCurriculumFraction: Number(flags['copy-curriculum-fraction']),
       decontaminated: {
         against: '@rlver/simulator test scenarios (zh + en)',
         openings: heldOut.openings.size,

@@ -122,6 +122,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
   },
   fragments: { zh: '东一个词西一个词地拼在一起，不成句子', en: 'Words strung together, not sentences' },
   'wrong-language': { zh: '怎么突然不用中文说了？', en: 'Why are they answering in another language?' },
+  'not-for-me': {
+    zh: '这话对谁都能说，跟我的事一点关系都没有（“{detail}”）',
+    en: 'That could be said to anyone; nothing in it is about me (“{detail}”)',
+  },
   'repeated-reply': {
     zh: '这段话刚才一字不差地说过了，是在敷衍我吧',
     en: 'Word for word what they said before; they’re not even trying',

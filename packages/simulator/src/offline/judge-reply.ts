@@ -73,6 +73,11 @@ export interface JudgeInput {
    * last message). People named in a reply but absent here are strangers to the user.
    */
   dialogueText?: string;
+  /**
+   * The user's persona and story as written (profile `player` and `scene`). When given, stock text that is about
+   * nothing of this user's (and fits other dialogues as well) is one-size-fits-all and sinks.
+   */
+  storyText?: string;
   emotion: number;
   recentDeltas: readonly number[];
   /** Score the dialogue started at; the mood is measured from it. Default `JUDGE_WEIGHTS.moodCentre` (40, sage). */
@@ -324,6 +329,8 @@ export function judgeReply(input: JudgeInput): Judgement {
     userMessages: input.userMessages ?? [input.lastUserMessage],
     dialogueText: input.dialogueText ?? defaultDialogueText(input),
     earlierOverlaps: overlapsWithEarlier(input.reply, input.earlierReplies),
+    userSide:
+      input.storyText === undefined ? undefined : [input.storyText, ...(input.userMessages ?? [input.lastUserMessage])],
   });
   const details = findStoryDetails(input.reply, input.story, input.lang);
   const length = replyLength(input.reply, input.lang);
@@ -348,6 +355,7 @@ export function judgeReply(input: JudgeInput): Judgement {
   const opening = sameOpeningReason(input.reply, input.earlierReplies, input.lang);
   if (opening) reasons.push(opening);
   if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
+  if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
   const fade = fadeForFluency(reasons, integrity.fluency);
   if (fade) reasons.push(fade);
   const needed = Math.min(W.engagedUnits[input.lang], Math.max(1, length / W.engagedLength[input.lang]));
@@ -401,6 +409,35 @@ function sunkJudgement(
     };
   }
   return { score, reasons: kept, details, garbled: false, issues: [...issues] };
+}
+
+/**
+ * Stock text that fits anyone (see `checkReplyIntegrity`) and gives the user nothing they want (no wanted strategy)
+ * while reading as stock comfort or as something they dislike: it is not talking to this user at all. Stock text
+ * with a wanted strategy (plain praise for someone who did a lot lands in any words) or with no strategy at all is
+ * left to the engagement fade.
+ */
+function isOneSizeMiss(reasons: readonly JudgeReason[], labels: ReadonlySet<StrategyLabel>): boolean {
+  const wanted = reasons.some((reason) => ['need-met', 'need-generic', 'need-partly'].includes(reason.code));
+  const disliked = reasons.some((reason) => reason.code === 'disliked');
+  return !wanted && (labels.has('generic_comfort') || disliked);
+}
+
+/**
+ * One-size-fits-all stock text that misses what the user wants: its good points dropped, its bad points kept, and
+ * the score held at `oneSizeFloor`, the bottom of an intact reply's range (−20 in steps; −18 under `fine`, where
+ * −20 stays reserved for broken text).
+ */
+function oneSizeJudgement(issue: IntegrityIssue, reasons: readonly JudgeReason[], details: string[]): Judgement {
+  const kept: JudgeReason[] = [
+    { code: issue.code, points: W.brokenReply, detail: issue.detail },
+    ...reasons.filter((entry) => entry.points < 0),
+  ];
+  const score = Math.max(
+    W.oneSizeFloor,
+    kept.reduce((sum, entry) => sum + entry.points, 0),
+  );
+  return { score, reasons: kept, details, garbled: false, issues: [issue] };
 }
 
 /**

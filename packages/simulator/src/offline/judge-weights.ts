@@ -76,6 +76,12 @@ export const JUDGE_WEIGHTS = {
   sameOpeningCap: -6,
   /** Lowest score of an intact reply (above the −20 change reserved for garbled and broken replies). */
   intactFloor: -17.5,
+  /**
+   * One-size-fits-all stock text (about nothing of this user's, fitting other dialogues as well) that misses the
+   * need and reads as stock comfort or a disliked strategy: held here, the bottom of an intact reply's range, which
+   * is the −20 step (noise included) but −18 under the `fine` resolution (−19 and −20 stay broken text's).
+   */
+  oneSizeFloor: -19,
   /** Each further integrity problem of the same reply. */
   furtherIssue: -2,
   /** Story details used + words of the user's last message picked up that make a reply fully about this user. */

@@ -123,6 +123,7 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
         state.profile.scene,
         ...state.history.map((message) => message.content),
       ].join('\n'),
+      storyText: `${state.profile.player}\n${state.profile.scene}`,
       emotion: state.emotion,
       startEmotion: settings.initialEmotion,
       recentDeltas: memory.deltas,

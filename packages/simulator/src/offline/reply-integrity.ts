@@ -1,5 +1,6 @@
 import type { Language } from '@rlver/spec';
 import { auditReply, contentTokens, fluencyFactor, scoreFluency, splitSentences } from '@rlver/text-quality';
+import { dialogueRelevance } from './dialogue-relevance';
 
 /**
  * Ways a reply fails before its content can even count: text that is not a person talking to this user. Each
@@ -13,7 +14,8 @@ export type IntegrityCode =
   | 'off-topic'
   | 'fragments'
   | 'wrong-language'
-  | 'repeated-reply';
+  | 'repeated-reply'
+  | 'not-for-me';
 
 export interface IntegrityIssue {
   code: IntegrityCode;
@@ -25,6 +27,11 @@ export interface ReplyIntegrity {
   issues: IntegrityIssue[];
   /** How fluent the reply reads in [0, 1] (see `fluencyFactor`); the judge fades a reply's good points by it. */
   fluency: number;
+  /**
+   * Set when the reply is one-size-fits-all: about nothing of this user's story or messages and fitting other
+   * dialogues as well (needs `userSide`). The judge sinks it unless it gives the user what they most want.
+   */
+  oneSize?: IntegrityIssue;
 }
 
 export interface IntegrityInput {
@@ -36,6 +43,11 @@ export interface IntegrityInput {
   dialogueText: string;
   /** Overlap of the reply with each of the assistant's earlier replies (|A∩B| / min(|A|, |B|)). */
   earlierOverlaps?: readonly number[];
+  /**
+   * The user's side of the dialogue (persona and story, then each of the user's messages; not the assistant's): when
+   * given, a reply that is about none of it, and fits other dialogues as well, is one-size-fits-all (`not-for-me`).
+   */
+  userSide?: readonly string[];
 }
 
 /**
@@ -142,6 +154,15 @@ export function isFragmented(reply: string, lang: Language): boolean {
  */
 const PARROTING = 0.6;
 
+/**
+ * Relevance below which a reply is one-size-fits-all (see `dialogueRelevance`): it shares almost nothing specific
+ * with this user's story and messages (`own`) AND fits the shipped background dialogues about as well (`margin`).
+ */
+const ONE_SIZE: Readonly<Record<Language, { own: number; margin: number }>> = {
+  zh: { own: 0.35, margin: 1 },
+  en: { own: 0.25, margin: 0.25 },
+};
+
 /** Overlap with an earlier reply from which the reply is the same reply said again. */
 const NEAR_COPY = 0.95;
 
@@ -162,6 +183,7 @@ function isOtherLanguage(reply: string, lang: Language): boolean {
 export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   const { reply, lang } = input;
   const issues: IntegrityIssue[] = [];
+  let oneSize: IntegrityIssue | undefined;
   if (isOtherLanguage(reply, lang)) issues.push({ code: 'wrong-language', detail: lang });
   const audit = auditReply(reply, lang);
   for (const kind of audit.kinds) {
@@ -178,7 +200,14 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
     issues.push({ code: 'fragments', detail: splitSentences(reply)[0]?.slice(0, 20) ?? '' });
+  if (input.userSide !== undefined) {
+    const relevance = dialogueRelevance(reply, input.userSide, lang);
+    const limit = ONE_SIZE[lang];
+    if (relevance.own < limit.own && relevance.margin < limit.margin) {
+      oneSize = { code: 'not-for-me', detail: splitSentences(reply)[0]?.slice(0, 30) ?? '' };
+    }
+  }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: fluencyFactor(scoreFluency(reply, lang), lang) };
+  return { issues, fluency: fluencyFactor(scoreFluency(reply, lang), lang), oneSize };
 }
