@@ -69,11 +69,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, Omit<TrainConfig, 'prese
     groupSize: 1,
     branching: 4,
     maxPolicyTurns: 4,
-    maxContextTokens: 320,
+    maxContextTokens: 256,
     // The 1 M-parameter model garbles more often at temperature 1; greedy decoding repeats one reply per language.
-    // Replies that quote the user run to ~50 tokens (median 44, 90th percentile 48 for the pretrained model);
-    // 40 cut most of them off.
-    sampling: { temperature: 0.7, topP: 1, topK: 0, maxNewTokens: 64 },
+    sampling: { temperature: 0.7, topP: 1, topK: 0, maxNewTokens: 40 },
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
     evalLimit: 50,
