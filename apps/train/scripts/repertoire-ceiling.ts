@@ -24,12 +24,12 @@ import {
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { CORPUS_STRATEGIES } from '../../../tools/embedded-model/corpus/generate-corpus';
 import { GENERIC_SLOTS } from '../../../tools/embedded-model/corpus/generic-slots';
-import { type CorpusStrategy, REPLY_TEMPLATES_EN } from '../../../tools/embedded-model/corpus/strategy-templates-en';
 import {
   pickQuote,
   QUOTE_TEMPLATES_EN,
   QUOTE_TEMPLATES_ZH,
 } from '../../../tools/embedded-model/corpus/quote-templates';
+import { type CorpusStrategy, REPLY_TEMPLATES_EN } from '../../../tools/embedded-model/corpus/strategy-templates-en';
 import { REPLY_TEMPLATES_ZH } from '../../../tools/embedded-model/corpus/strategy-templates-zh';
 
 /** Chooses the strategy of the reply to policy turn `turn` (0-based) of a dialogue with `profile`. */

@@ -132,7 +132,7 @@ export {
   type ScoreThresholds,
   type SentientScore,
 } from './score/compute-sentient-score';
-export { meanAndStd, roundMeanHalfUp } from './score/round-half-up';
+export { roundMeanHalfUp } from './score/round-half-up';
 export {
   type BenchmarkSettings,
   type BenchmarkSummary,

@@ -1,8 +1,8 @@
 import { PAPER_RUBRIC } from '@rlver/reward';
 import {
   assertSpecV1,
+  bandOf,
   type ChatMessage,
-  type EmotionBand,
   type PolicyOutput,
   type SimulatorState,
   type SimulatorTurnResult,
@@ -18,14 +18,6 @@ import type { EpisodeState } from './episode-state';
 import { EpisodeAbortedError } from './errors/episode-aborted-error';
 import { estimateTokenCount } from './estimate-token-count';
 import { evaluateStopReason } from './stop-predicates';
-
-function bandOf(emotion: number): EmotionBand {
-  if (emotion >= 100) return 'S';
-  if (emotion >= 70) return 'A';
-  if (emotion >= 40) return 'B';
-  if (emotion >= 10) return 'C';
-  return 'F';
-}
 
 function errorRecord(error: unknown): { name: string; message: string } {
   if (error instanceof Error) return { name: error.name, message: error.message };

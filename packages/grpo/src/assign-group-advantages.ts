@@ -1,4 +1,5 @@
 import type { PackedBatch } from '@rlver/rl-core';
+import { mean } from '@rlver/stats';
 import { computeGroupAdvantages, findUniformGroups, type ScaleRewards } from './compute-group-advantages';
 
 /** Per-sample advantages after grouping, with the samples that survive dynamic sampling. */
@@ -58,7 +59,6 @@ export function assignGroupAdvantages(
     }
   });
   const multiMember = groups.filter((group) => group.size >= 2);
-  const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
   return {
     advantages: sampleAdvantages,
     keptSampleIndices: keptSampleIndices.sort((a, b) => a - b),

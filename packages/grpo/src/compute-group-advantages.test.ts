@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeGroupAdvantages, findUniformGroups, meanAndStd } from './compute-group-advantages';
+import { computeGroupAdvantages, findUniformGroups, groupMeanAndStd } from './compute-group-advantages';
 
 describe('computeGroupAdvantages', () => {
   it('should normalise by group mean and unbiased group std (hand example)', () => {
@@ -26,7 +26,7 @@ describe('computeGroupAdvantages', () => {
   it('should use the batch std for batch scaling and no scaling for none (Dr. GRPO)', () => {
     const scores = [1, 0, 0.2, 0.6];
     const groupIds = ['a', 'a', 'b', 'b'];
-    const batchStd = meanAndStd(scores).std;
+    const batchStd = groupMeanAndStd(scores).std;
     const batch = computeGroupAdvantages({ scores, groupIds, scaleRewards: 'batch' });
     expect(batch.advantages[0]).toBeCloseTo(0.5 / (batchStd + 1e-6), 8);
     expect(batch.advantages[3]).toBeCloseTo(0.2 / (batchStd + 1e-6), 8);

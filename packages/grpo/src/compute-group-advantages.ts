@@ -1,3 +1,5 @@
+import { meanAndStd } from '@rlver/stats';
+
 export { findUniformGroups } from '@rlver/rl-core';
 /**
  * How group-relative advantages are scaled (TRL `scale_rewards`):
@@ -16,12 +18,12 @@ export interface GroupStatistics {
   std: number;
 }
 
-/** Mean and unbiased standard deviation; a single value gives mean 0, std 1 (verl's convention). */
-export function meanAndStd(values: readonly number[]): { mean: number; std: number } {
-  if (values.length <= 1) return { mean: 0, std: 1 };
-  const mean = values.reduce((total, value) => total + value, 0) / values.length;
-  const variance = values.reduce((total, value) => total + (value - mean) ** 2, 0) / (values.length - 1);
-  return { mean, std: Math.sqrt(variance) };
+/**
+ * A group's mean and unbiased standard deviation (`@rlver/stats`' `meanAndStd`), except that a group of one (or
+ * none) gives mean 0, std 1 (verl's convention), so a lone member's advantage is its own score.
+ */
+export function groupMeanAndStd(values: readonly number[]): { mean: number; std: number } {
+  return values.length <= 1 ? { mean: 0, std: 1 } : meanAndStd(values);
 }
 
 /**
@@ -43,10 +45,10 @@ export function computeGroupAdvantages(options: {
   const groups = [...members.entries()].map(([groupId, scores]) => ({
     groupId,
     size: scores.length,
-    ...meanAndStd(scores),
+    ...groupMeanAndStd(scores),
   }));
   const byId = new Map(groups.map((group) => [group.groupId, group]));
-  const batchStd = meanAndStd(options.scores).std;
+  const batchStd = groupMeanAndStd(options.scores).std;
   const advantages = options.scores.map((score, index) => {
     const group = byId.get(options.groupIds[index] ?? '') ?? { mean: 0, std: 1 };
     const centred = score - group.mean;

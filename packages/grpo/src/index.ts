@@ -3,7 +3,7 @@ export {
   computeGroupAdvantages,
   findUniformGroups,
   type GroupStatistics,
-  meanAndStd,
+  groupMeanAndStd,
   type ScaleRewards,
 } from './compute-group-advantages';
 export { type CreateGRPOAlgorithmOptions, createGRPOAlgorithm, type GRPOAlgorithm } from './create-grpo-algorithm';

@@ -1,6 +1,6 @@
+import type { AdamW } from '@rlver/optim';
 import {
   type ActorRow,
-  type AdamWOptimizer,
   actorLossSettings,
   computeRolloutMetrics,
   type GuardedUpdater,
@@ -21,7 +21,7 @@ export interface GRPOTrainer {
   policy: TrainableLanguageModel;
   referencePolicy?: TrainableLanguageModel;
   config: Readonly<ResolvedGRPOConfig>;
-  optimizer: AdamWOptimizer;
+  optimizer: AdamW;
   updater: GuardedUpdater;
 }
 

@@ -8,8 +8,9 @@
  * 4·N·tokens LoRA).
  */
 import { parseArgs } from 'node:util';
+import { createAdamW } from '@rlver/optim';
 import * as tf from '@tensorflow/tfjs-core';
-import { createAdamW, createTransformerModel, initTfBackend } from '../src/index';
+import { createTransformerModel, initTfBackend } from '../src/index';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AdamW } from '@rlver/optim';
 import { InvalidInputError } from '@rlver/spec';
 import { z } from 'zod';
-import type { AdamW } from './adamw';
 import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
 import { loadAdapters, saveAdapters } from './peft-adapter';
 import type { PolicyTokenizer } from './policy-tokenizer';

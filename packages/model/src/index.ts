@@ -1,4 +1,3 @@
-export { type AdamW, type AdamWConfigInput, type AdamWState, adamWConfigSchema, createAdamW } from './adamw';
 export {
   type AttentionPass,
   attentionPassBytes,
@@ -15,7 +14,6 @@ export {
   saveCheckpoint,
   VALUE_HEAD_FILE,
 } from './checkpoint';
-export { type ClippedGradients, clipByGlobalNorm } from './clip-by-global-norm';
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
 export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
 export {

@@ -1,10 +1,10 @@
+import { variableFrom } from '@rlver/optim';
 import { createRng, hashSeed, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import { matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights } from './transformer-weights';
-import { variableFrom } from './variable-from';
 
 export const loraTargetSchema = z.enum(['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj']);
 export type LoraTarget = z.infer<typeof loraTargetSchema>;

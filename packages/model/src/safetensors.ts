@@ -1,16 +1,11 @@
+import type { NamedFloatTensor } from '@rlver/optim';
 import { InvalidInputError, safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
 
 export type SafetensorsDtype = 'F32' | 'F16' | 'BF16';
 
-/** One tensor of a safetensors file, converted to float32. */
-export interface NamedFloatTensor {
-  name: string;
-  shape: number[];
-  data: Float32Array;
-  /** The dtype it was stored in (set by `readSafetensors`). */
-  dtype?: SafetensorsDtype;
-}
+/** One tensor of a safetensors file, converted to float32 (the type lives in `@rlver/optim`: optimizer states share it). */
+export type { NamedFloatTensor };
 
 const entrySchema = z.object({
   dtype: z.string(),

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { patchWasmKernels } from './patch-wasm-kernels';
-import './register-gradients';
+import '@rlver/optim/register-gradients';
 import '@tensorflow/tfjs-backend-cpu';
 
 /** Backends `initTfBackend` can pick: native TensorFlow (tfjs-node or tfjs-node-gpu), WebAssembly, plain JS. */

@@ -1,7 +1,6 @@
+import { clipGradientsByGlobalNorm, createAdamW } from '@rlver/optim';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdamW } from './adamw';
-import { clipByGlobalNorm } from './clip-by-global-norm';
 import { generate } from './generate';
 import { scoreSequencesMinibatched } from './score-sequences-minibatched';
 import { useTestBackend } from './test/test-backend';
@@ -199,7 +198,7 @@ describe('training step', () => {
           return tf.add(tf.neg(tf.mean(scores.logProbs)), tf.mean(tf.square(scores.values as tf.Tensor))) as tf.Scalar;
         }),
       );
-      const clipped = clipByGlobalNorm(grads, 1);
+      const clipped = clipGradientsByGlobalNorm(grads, 1);
       optimizer.applyGradients(clipped.gradients);
       tf.dispose([value, grads, clipped.gradients, ids, mask]);
     };

@@ -1,6 +1,7 @@
 import { hashSeed } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
-import './register-gradients';
+import '@rlver/optim/register-gradients';
+import { variableFrom } from '@rlver/optim';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
 import {
   createLoraState,
@@ -37,7 +38,6 @@ import {
   seededNormal,
   type TransformerWeights,
 } from './transformer-weights';
-import { variableFrom } from './variable-from';
 
 export interface CreateTransformerModelOptions {
   /** Resolved config, or camelCase fields to resolve. */

@@ -1,8 +1,8 @@
+import { variableFrom } from '@rlver/optim';
 import { createRng, hashSeed, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import type { TransformerConfig } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
-import { variableFrom } from './variable-from';
 
 /**
  * Variables of one decoder layer. Matrices keep the Hugging Face `[out, in]` layout; q/k/v rows are

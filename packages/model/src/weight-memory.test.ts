@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAdamW } from '@rlver/optim';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdamW } from './adamw';
 import { loadTransformerModel, saveCheckpoint } from './checkpoint';
 import { useTestBackend } from './test/test-backend';
 import { TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';

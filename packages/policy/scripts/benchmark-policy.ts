@@ -16,14 +16,13 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   backendFromEnvironment,
-  clipByGlobalNorm,
-  createAdamW,
   createTransformerModel,
   generate,
   initTfBackend,
   loadTransformerModel,
   type TransformerModel,
 } from '@rlver/model';
+import { clipGradientsByGlobalNorm, createAdamW } from '@rlver/optim';
 import { createRng, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
@@ -182,7 +181,7 @@ async function main(): Promise<void> {
   const mask = tf.ones([trainBatch, SEQUENCE_LENGTH], 'int32') as tf.Tensor2D;
   const trainStep = async () => {
     const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids, mask), model.policyVariables());
-    const clipped = clipByGlobalNorm(grads, 1);
+    const clipped = clipGradientsByGlobalNorm(grads, 1);
     optimizer.applyGradients(clipped.gradients);
     await value.data();
     samplePeaks();

@@ -2,7 +2,6 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createAdamW,
   createTransformerModel,
   generate,
   loadOptimizerState,
@@ -18,6 +17,7 @@ import {
   useTestBackend,
   writeTinyCheckpoint,
 } from '@rlver/model/test';
+import { createAdamW } from '@rlver/optim';
 import { safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
 import { type ActorRow, maskedWhiten, type PackedSample } from '@rlver/rl-core';
+import { mean } from '@rlver/stats';
 import * as tf from '@tensorflow/tfjs-core';
 import { buildGaeMask, computeGae, computeTurnGae } from './compute-gae';
 import type { ResolvedPPOConfig } from './ppo-config';
@@ -82,8 +83,6 @@ export function summarizePPORows(
   rows: readonly PPORow[],
   rawAdvantages: ReadonlyArray<readonly number[]>,
 ): Record<string, number> {
-  const mean = (values: readonly number[]) =>
-    values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
   const onMask = (pick: (row: PPORow) => readonly number[], mask: (row: PPORow) => readonly number[]) =>
     rows.flatMap((row) => pick(row).filter((_, position) => mask(row)[position] === 1));
   return {

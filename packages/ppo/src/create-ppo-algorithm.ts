@@ -1,4 +1,5 @@
-import { createAdamWOptimizer, createGuardedUpdater, createKlController, freezeReferencePolicy } from '@rlver/rl-core';
+import { createAdamW } from '@rlver/optim';
+import { createGuardedUpdater, createKlController, freezeReferencePolicy } from '@rlver/rl-core';
 import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmV1, InvalidConfigError } from '@rlver/spec';
 import { type PPOConfigInput, type ResolvedPPOConfig, resolvePPOConfig } from './ppo-config';
@@ -58,19 +59,12 @@ export function createPPOAlgorithm(options: CreatePPOAlgorithmOptions): PPOAlgor
   assertModels(options, config);
   freezeReferencePolicy(options.referencePolicy, options.policy);
   const adam = {
-    beta1: config.adamBeta1,
-    beta2: config.adamBeta2,
+    betas: [config.adamBeta1, config.adamBeta2] as [number, number],
     epsilon: config.adamEpsilon,
     weightDecay: config.weightDecay,
   };
-  const actorOptimizer = createAdamWOptimizer(options.policy.policyVariables(), {
-    ...adam,
-    learningRate: config.learningRate,
-  });
-  const criticOptimizer = createAdamWOptimizer(options.policy.valueVariables(), {
-    ...adam,
-    learningRate: config.criticLearningRate,
-  });
+  const actorOptimizer = createAdamW({ ...adam, learningRate: config.learningRate });
+  const criticOptimizer = createAdamW({ ...adam, learningRate: config.criticLearningRate });
   // Non-finite updates are skipped here and counted by the trainer (maxConsecutiveSkippedUpdates), the one guard.
   const guard = { maxGradNorm: config.maxGradNorm, maxConsecutiveSkips: Number.POSITIVE_INFINITY };
   const trainer: PPOTrainer = {

@@ -1,6 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from '@rlver/rl-core';
+import {
+  assignVariableArrays,
+  loadOptimizerStateFile,
+  readTensorFile,
+  readVariableArrays,
+  saveOptimizerStateFile,
+  writeTensorFile,
+} from '@rlver/rl-core';
 import { InvalidInputError, safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
 import type { PPOTrainer } from './train-ppo';
@@ -24,10 +31,18 @@ const ppoStateSchema = z
 /** Write the algorithm state: optimizers, critic (value head) weights, KL controller, skip counters, step. */
 export async function savePPOState(trainer: PPOTrainer, directory: string, nextStep: number): Promise<void> {
   await mkdir(directory, { recursive: true });
-  const actorState = await trainer.actorOptimizer.getState();
-  const criticState = await trainer.criticOptimizer.getState();
-  await writeTensorFile(directory, 'ppo-actor-optimizer', actorState.tensors);
-  await writeTensorFile(directory, 'ppo-critic-optimizer', criticState.tensors);
+  const actorSteps = await saveOptimizerStateFile(
+    trainer.actorOptimizer,
+    trainer.policy.policyVariables(),
+    directory,
+    'ppo-actor-optimizer',
+  );
+  const criticSteps = await saveOptimizerStateFile(
+    trainer.criticOptimizer,
+    trainer.policy.valueVariables(),
+    directory,
+    'ppo-critic-optimizer',
+  );
   await writeTensorFile(
     directory,
     'ppo-critic-weights',
@@ -37,8 +52,8 @@ export async function savePPOState(trainer: PPOTrainer, directory: string, nextS
     schemaVersion: 1,
     algorithmId: 'ppo',
     klCoefficient: trainer.klController.coefficient,
-    actorOptimizerSteps: actorState.stepCount,
-    criticOptimizerSteps: criticState.stepCount,
+    actorOptimizerSteps: actorSteps,
+    criticOptimizerSteps: criticSteps,
     actorConsecutiveSkips: trainer.actorUpdater.consecutiveSkips,
     criticConsecutiveSkips: trainer.criticUpdater.consecutiveSkips,
     nextStep,
@@ -52,14 +67,20 @@ export async function loadPPOState(trainer: PPOTrainer, directory: string): Prom
   const parsed = safeParseJSON(await readFile(path, 'utf8'), ppoStateSchema);
   if (!parsed.success) throw new InvalidInputError({ file: path, field: parsed.field, message: parsed.error.message });
   const state = parsed.value;
-  trainer.actorOptimizer.setState({
-    stepCount: state.actorOptimizerSteps,
-    tensors: await readTensorFile(directory, 'ppo-actor-optimizer'),
-  });
-  trainer.criticOptimizer.setState({
-    stepCount: state.criticOptimizerSteps,
-    tensors: await readTensorFile(directory, 'ppo-critic-optimizer'),
-  });
+  await loadOptimizerStateFile(
+    trainer.actorOptimizer,
+    trainer.policy.policyVariables(),
+    directory,
+    'ppo-actor-optimizer',
+    state.actorOptimizerSteps,
+  );
+  await loadOptimizerStateFile(
+    trainer.criticOptimizer,
+    trainer.policy.valueVariables(),
+    directory,
+    'ppo-critic-optimizer',
+    state.criticOptimizerSteps,
+  );
   const criticWeights = await readTensorFile(directory, 'ppo-critic-weights');
   assignVariableArrays(
     'critic',

@@ -1,5 +1,6 @@
 import '@tensorflow/tfjs-backend-cpu';
-import { createAdamW, createTransformerModel } from '@rlver/model';
+import { createTransformerModel } from '@rlver/model';
+import { createAdamW } from '@rlver/optim';
 import { createGuardedUpdater, type GradientOptimizer } from '@rlver/rl-core';
 import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';

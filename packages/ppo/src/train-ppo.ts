@@ -1,5 +1,5 @@
+import type { AdamW } from '@rlver/optim';
 import {
-  type AdamWOptimizer,
   actorLossSettings,
   computeRolloutMetrics,
   type GuardedUpdater,
@@ -23,8 +23,8 @@ export interface PPOTrainer {
   policy: TrainableLanguageModel;
   referencePolicy?: TrainableLanguageModel;
   config: Readonly<ResolvedPPOConfig>;
-  actorOptimizer: AdamWOptimizer;
-  criticOptimizer: AdamWOptimizer;
+  actorOptimizer: AdamW;
+  criticOptimizer: AdamW;
   actorUpdater: GuardedUpdater;
   criticUpdater: GuardedUpdater;
   klController: KlController;

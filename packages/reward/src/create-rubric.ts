@@ -1,4 +1,5 @@
 import { InvalidConfigError, type Trajectory } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import { type ReplyAuditSummary, summarizeReplyAudits } from '@rlver/text-quality';
 import type { RewardDialogue, RewardTerm, RewardTurn, RubricBatch } from './reward-term';
 
@@ -70,9 +71,6 @@ function validateTerms(terms: readonly RewardTerm[], discount: number | null): v
 
 /** The metric key of a term: `<group>/<name>`, e.g. `reward/final_emotion`, `monitor/distinct_2`. */
 export const termKey = (term: Pick<RewardTerm, 'name' | 'group'>): string => `${term.group ?? 'reward'}/${term.name}`;
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
 
 /** The batch a monitor sees: non-errored dialogues, their non-empty replies (alternatives included), audited once. */
 export function createRubricBatch(dialogues: readonly RewardDialogue[]): RubricBatch {

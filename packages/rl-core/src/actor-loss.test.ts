@@ -1,8 +1,8 @@
 import '@tensorflow/tfjs-backend-cpu';
+import { ensureGradientsRegistered } from '@rlver/optim';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeAggregationNormalizer, createActorLoss, summarizeActorSteps } from './actor-loss';
-import { ensureGradientsRegistered } from './optim/ensure-gradients-registered';
 import { scoreSamples } from './score-samples';
 import { createTinyLanguageModel } from './test/create-tiny-language-model';
 

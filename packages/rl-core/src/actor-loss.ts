@@ -1,4 +1,5 @@
 import type { TrainableLanguageModel } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import { buildPositionTensor, buildSequenceTensors, sequenceWidth } from './batch-tensors';
 import type { AggregationNormalizer } from './losses/aggregate-loss';
 import { computePolicyObjective, type PolicyObjectiveSettings } from './losses/policy-objective';
@@ -83,7 +84,6 @@ export function summarizeActorSteps(prefix: string, steps: readonly ActorStepRec
   );
   const total = (key: string) => steps.reduce((sum, step) => sum + (step.metrics[key] ?? 0), 0);
   const finiteNorms = steps.map((step) => step.gradNorm).filter(Number.isFinite);
-  const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
   return {
     [`${prefix}/policy_loss`]: total('policyLoss') / Math.max(steps.length, 1),
     [`${prefix}/entropy`]: total('entropySum') / tokens,

@@ -49,15 +49,6 @@ export {
 } from './losses/policy-objective';
 export { maskedMean, maskedSum, maskedVariance, maskedWhiten } from './masked-stats';
 export {
-  type AdamWOptimizer,
-  type AdamWOptions,
-  createAdamWOptimizer,
-  type NamedArray,
-  type OptimizerState,
-} from './optim/adamw-optimizer';
-export { clipByGlobalNorm, globalNorm } from './optim/clip-by-global-norm';
-export { ensureGradientsRegistered } from './optim/ensure-gradients-registered';
-export {
   createGuardedUpdater,
   type GradientOptimizer,
   type GuardedStepResult,
@@ -84,4 +75,11 @@ export type { PackedBatch, PackedDialogue, PackedSample, Packing } from './packi
 export { findUniformGroupSamples, findUniformGroups } from './packing/uniform-groups';
 export { computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 export { type FeatureChunk, type SampleScores, scoreSamples } from './score-samples';
-export { assignVariableArrays, readTensorFile, readVariableArrays, writeTensorFile } from './state/tensor-files';
+export { loadOptimizerStateFile, saveOptimizerStateFile } from './state/optimizer-state-files';
+export {
+  assignVariableArrays,
+  type NamedArray,
+  readTensorFile,
+  readVariableArrays,
+  writeTensorFile,
+} from './state/tensor-files';

@@ -1,9 +1,6 @@
 import type { Trajectory } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import type { PackedBatch } from './packing/packed-sample';
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
-}
 
 function share(values: readonly number[], predicate: (value: number) => boolean): number {
   return values.length === 0 ? 0 : values.filter(predicate).length / values.length;

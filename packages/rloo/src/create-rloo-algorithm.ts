@@ -1,4 +1,5 @@
-import { createAdamWOptimizer, createGuardedUpdater, freezeReferencePolicy } from '@rlver/rl-core';
+import { createAdamW } from '@rlver/optim';
+import { createGuardedUpdater, freezeReferencePolicy } from '@rlver/rl-core';
 import type { TrainableLanguageModel } from '@rlver/spec';
 import { type AlgorithmV1, InvalidConfigError } from '@rlver/spec';
 import { type ResolvedRLOOConfig, type RLOOConfigInput, resolveRLOOConfig } from './rloo-config';
@@ -33,10 +34,9 @@ export function createRLOOAlgorithm(options: CreateRLOOAlgorithmOptions): RLOOAl
     });
   }
   freezeReferencePolicy(options.referencePolicy, options.policy);
-  const optimizer = createAdamWOptimizer(options.policy.policyVariables(), {
+  const optimizer = createAdamW({
     learningRate: config.learningRate,
-    beta1: config.adamBeta1,
-    beta2: config.adamBeta2,
+    betas: [config.adamBeta1, config.adamBeta2],
     epsilon: config.adamEpsilon,
     weightDecay: config.weightDecay,
   });

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTensorFile, writeTensorFile } from '@rlver/rl-core';
+import { loadOptimizerStateFile, saveOptimizerStateFile } from '@rlver/rl-core';
 import { InvalidInputError, safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
 import type { RLOOTrainer } from './train-rloo';
@@ -21,12 +21,16 @@ const rlooStateSchema = z
 /** Write the optimizer state, skip counter and step. */
 export async function saveRLOOState(trainer: RLOOTrainer, directory: string, nextStep: number): Promise<void> {
   await mkdir(directory, { recursive: true });
-  const optimizerState = await trainer.optimizer.getState();
-  await writeTensorFile(directory, 'rloo-optimizer', optimizerState.tensors);
+  const optimizerSteps = await saveOptimizerStateFile(
+    trainer.optimizer,
+    trainer.policy.policyVariables(),
+    directory,
+    'rloo-optimizer',
+  );
   const state: z.infer<typeof rlooStateSchema> = {
     schemaVersion: 1,
     algorithmId: 'rloo',
-    optimizerSteps: optimizerState.stepCount,
+    optimizerSteps,
     consecutiveSkips: trainer.updater.consecutiveSkips,
     nextStep,
   };
@@ -38,10 +42,13 @@ export async function loadRLOOState(trainer: RLOOTrainer, directory: string): Pr
   const path = join(directory, stateFile);
   const parsed = safeParseJSON(await readFile(path, 'utf8'), rlooStateSchema);
   if (!parsed.success) throw new InvalidInputError({ file: path, field: parsed.field, message: parsed.error.message });
-  trainer.optimizer.setState({
-    stepCount: parsed.value.optimizerSteps,
-    tensors: await readTensorFile(directory, 'rloo-optimizer'),
-  });
+  await loadOptimizerStateFile(
+    trainer.optimizer,
+    trainer.policy.policyVariables(),
+    directory,
+    'rloo-optimizer',
+    parsed.value.optimizerSteps,
+  );
   trainer.updater.consecutiveSkips = parsed.value.consecutiveSkips;
   return parsed.value.nextStep;
 }

@@ -1,6 +1,6 @@
+import type { AdamW } from '@rlver/optim';
 import {
   type ActorRow,
-  type AdamWOptimizer,
   actorLossSettings,
   computeRolloutMetrics,
   type GuardedUpdater,
@@ -20,7 +20,7 @@ export interface RLOOTrainer {
   policy: TrainableLanguageModel;
   referencePolicy?: TrainableLanguageModel;
   config: Readonly<ResolvedRLOOConfig>;
-  optimizer: AdamWOptimizer;
+  optimizer: AdamW;
   updater: GuardedUpdater;
 }
 

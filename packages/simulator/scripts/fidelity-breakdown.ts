@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJsonlFile, transcriptRecordSchema } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { replayTranscriptRecord } from '../src/offline/replay-transcript';
 
@@ -26,7 +27,6 @@ if (!existsSync(root)) {
   process.exit(2);
 }
 const simulator = createOfflineSimulator({ preset: 'sage' });
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 const share = (values: readonly number[], hit: (value: number) => boolean) =>
   values.filter(hit).length / Math.max(1, values.length);
 const percent = (value: number) => `${(value * 100).toFixed(0).padStart(3)}%`;

@@ -10,8 +10,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kendallTau, spearmanRho } from '@rlver/stats';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
-import { kendallTau, spearmanRho } from '../src/offline/rank-correlation';
 import { type ReplayFileResult, replayTranscriptFile } from '../src/offline/replay-transcript';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

@@ -10,13 +10,13 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CommandSpec, formatHelp, parseCommandArgs } from '@rlver/cli-kit';
 import { InvalidInputError, readJsonlFile, STRATEGY_LABELS, type StrategyLabel } from '@rlver/spec';
+import { spearmanRho } from '@rlver/stats';
 import { z } from 'zod';
 import {
   computeLabelDistribution,
   computeStrategyEntropy,
   createRuleTagger,
   type LabelledDialogue,
-  spearmanCorrelation,
 } from '../src/index';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -132,7 +132,7 @@ function printCorrelations(rows: readonly ModelRow[]): void {
   const scores = rows.map((row) => row.score);
   const correlations = STRATEGY_LABELS.map((label) => ({
     label,
-    rho: spearmanCorrelation(
+    rho: spearmanRho(
       rows.map((row) => row.shares[label]),
       scores,
     ),
@@ -141,7 +141,7 @@ function printCorrelations(rows: readonly ModelRow[]): void {
   for (const { label, rho } of correlations) {
     console.log(`  ${label.padEnd(22)} ${Number.isNaN(rho) ? '   n/a' : rho.toFixed(2).padStart(6)}`);
   }
-  const entropyRho = spearmanCorrelation(
+  const entropyRho = spearmanRho(
     rows.map((row) => row.entropy),
     scores,
   );

@@ -39,7 +39,6 @@ export {
   type LabelScore,
   type MultiLabelScores,
 } from './evaluation/multi-label-scores';
-export { averageRanks, pearsonCorrelation, spearmanCorrelation } from './evaluation/spearman';
 export { INTENTION_STRATEGIES, type IntentionStrategies } from './intention-strategies';
 export { LABEL_DEFINITIONS, type LabelDefinition } from './label-definitions';
 export { createLlmTagger, type LlmTagger, type LlmTaggerOptions } from './llm-tagger/llm-tagger';

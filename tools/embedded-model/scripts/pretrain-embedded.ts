@@ -9,14 +9,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  clipByGlobalNorm,
-  createAdamW,
   createTransformerModel,
   initTfBackend,
   loadPolicyTokenizer,
   loadTransformerModel,
   saveCheckpoint,
 } from '@rlver/model';
+import { clipGradientsByGlobalNorm, createAdamW } from '@rlver/optim';
 import { embeddedModelDirectory } from '@rlver/policy';
 import { createRng, hashSeed, safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
@@ -221,7 +220,7 @@ for (let step = 0; step < totalSteps; step += 1) {
   const tensors = batchTensors(padded);
   optimizer.learningRate = learningRateAt(step);
   const { value, grads } = tf.variableGrads(() => maskedLanguageModelLoss(model, tensors), variables);
-  const clipped = clipByGlobalNorm(grads, 1);
+  const clipped = clipGradientsByGlobalNorm(grads, 1);
   optimizer.applyGradients(clipped.gradients);
   const loss = (await value.data())[0] as number;
   tf.dispose([

@@ -1,6 +1,6 @@
 import type { Trajectory } from '@rlver/spec';
+import { mean, meanAndStd } from '@rlver/stats';
 import { isScoredEpisode, SAGE_THRESHOLDS, type ScoreThresholds } from '../score/compute-sentient-score';
-import { meanAndStd } from '../score/round-half-up';
 import {
   areaUnderCurve,
   computeEmotionCurve,
@@ -109,8 +109,6 @@ export function computeTrajectoryMetrics(
   const replies = measured.flatMap((trajectory) => trajectory.turns);
   const lengths = meanAndStd(replies.map((turn) => [...turn.reply].length));
   const tokenCounts = replies.map((turn) => turn.outputTokenCount).filter((count) => count > 0);
-  const mean = (values: readonly number[]) =>
-    values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
   return {
     episodes: measured.length,
     curve: computeEmotionCurve(pointLists, horizon),

@@ -1,11 +1,9 @@
 import type { Language } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import type { RedTeamFamily } from './families/redteam-family';
 import type { FamilyResult, LanguageSummary, RedTeamComparison, RedTeamReport } from './run-redteam';
 
 type Outcome = RedTeamComparison | { family: string; lang: Language; error: true };
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
 
 /** Win of the real reply in one pair: 1 when strictly larger, ½ on a tie, else 0. */
 export function winOf(real: number, variant: number): number {

@@ -1,5 +1,6 @@
 import type { StopReason } from '@rlver/spec';
-import { meanAndStd, roundMeanHalfUp } from './round-half-up';
+import { meanAndStd } from '@rlver/stats';
+import { roundMeanHalfUp } from './round-half-up';
 
 /** The part of an episode the Sentient score needs (a trajectory or a reference result record). */
 export interface ScoredEpisode {

@@ -1,6 +1,7 @@
+import { meanAndStd } from '@rlver/stats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meanAndStd, roundMeanHalfUp } from './round-half-up';
+import { roundMeanHalfUp } from './round-half-up';
 
 describe('roundMeanHalfUp', () => {
   it('should round exact halves up from the integer sum (spec §7.1 cases)', () => {

@@ -19,12 +19,3 @@ export function roundMeanHalfUp(sum: number, count: number, decimals = 1): numbe
   if (numerator % denominator !== 0n && numerator < 0n) quotient -= 1n;
   return Number(quotient) / scale;
 }
-
-/** Sample mean and sample standard deviation (n − 1; 0 for a single value). */
-export function meanAndStd(values: readonly number[]): { mean: number; std: number } {
-  if (values.length === 0) return { mean: Number.NaN, std: Number.NaN };
-  const mean = values.reduce((total, value) => total + value, 0) / values.length;
-  if (values.length === 1) return { mean, std: 0 };
-  const variance = values.reduce((total, value) => total + (value - mean) ** 2, 0) / (values.length - 1);
-  return { mean, std: Math.sqrt(variance) };
-}

@@ -1,5 +1,5 @@
 import {
-  type EmotionBand,
+  bandOf,
   type EmotionSettings,
   type Language,
   LLMCallError,
@@ -53,14 +53,6 @@ export interface ScriptedUserSimulator extends UserSimulatorV1 {
   readonly calls: ScriptedSimulatorCall[];
   /** Most calls in flight at once. */
   readonly maxInFlight: number;
-}
-
-function bandOf(emotion: number): EmotionBand {
-  if (emotion >= 100) return 'S';
-  if (emotion >= 70) return 'A';
-  if (emotion >= 40) return 'B';
-  if (emotion >= 10) return 'C';
-  return 'F';
 }
 
 function thresholdOf(settings: EmotionSettings, emotion: number): 'ceiling' | 'floor' | undefined {

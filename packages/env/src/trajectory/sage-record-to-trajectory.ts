@@ -1,7 +1,7 @@
 import { PAPER_RUBRIC } from '@rlver/reward';
 import {
+  bandOf,
   detectLanguage,
-  type EmotionBand,
   type Language,
   type Profile,
   type SimulatorMessage,
@@ -28,14 +28,6 @@ export interface SageRecordToTrajectoryOptions {
 
 const GOODBYE = /再见|拜拜|\b(good\s?-?bye|bye(?:-bye)?|farewell)\b/i;
 const SAGE_INITIAL_EMOTION = 40;
-
-function bandOf(emotion: number): EmotionBand {
-  if (emotion >= 100) return 'S';
-  if (emotion >= 70) return 'A';
-  if (emotion >= 40) return 'B';
-  if (emotion >= 10) return 'C';
-  return 'F';
-}
 
 /** The simulated user's reasoning about a reply: the analysis (activity + analyse) when present, else `thinking`. */
 function innerThoughtsOf(message: SimulatorMessage): string {

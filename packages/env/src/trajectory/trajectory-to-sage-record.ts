@@ -1,4 +1,5 @@
-import type { EmotionBand, Profile, SimulatorMessage, Trajectory, TrajectoryTurn } from '@rlver/spec';
+import type { Profile, SimulatorMessage, Trajectory, TrajectoryTurn } from '@rlver/spec';
+import { bandOf } from '@rlver/spec';
 import { lastEmotionPoint, type SageEmotionState, type SageResultRecord } from './sage-result-record';
 
 export interface TrajectoryToSageRecordOptions {
@@ -6,14 +7,6 @@ export interface TrajectoryToSageRecordOptions {
   extras?: boolean;
   /** Goal mode written to `target`. Default `eq`. */
   target?: string;
-}
-
-function bandOf(emotion: number): EmotionBand {
-  if (emotion >= 100) return 'S';
-  if (emotion >= 70) return 'A';
-  if (emotion >= 40) return 'B';
-  if (emotion >= 10) return 'C';
-  return 'F';
 }
 
 function assistantMessage(turn: TrajectoryTurn): SimulatorMessage {

@@ -1,11 +1,9 @@
+import { clipByGlobalNorm, ensureGradientsRegistered, globalNorm } from '@rlver/optim';
 import * as tf from '@tensorflow/tfjs-core';
 import { NonFiniteUpdateError } from '../errors/non-finite-update-error';
-import { clipByGlobalNorm, globalNorm } from './clip-by-global-norm';
-import { ensureGradientsRegistered } from './ensure-gradients-registered';
 
 /**
- * The optimizer a guarded updater drives: `createAdamWOptimizer` here, or `createAdamW` of `@rlver/model` (same
- * shape). Gradients are keyed by variable name, as `tf.variableGrads` returns them.
+ * The optimizer a guarded updater drives (`createAdamW` of `@rlver/optim`). Gradients are keyed by variable name, as `tf.variableGrads` returns them.
  */
 export interface GradientOptimizer {
   applyGradients(gradients: Readonly<Record<string, tf.Tensor>>): void;

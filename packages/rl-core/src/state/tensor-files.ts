@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { InvalidInputError, safeParseJSON } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
-import type { NamedArray } from '../optim/adamw-optimizer';
+
+/** A named float array: the serialisable form of one state tensor. */
+export interface NamedArray {
+  name: string;
+  shape: number[];
+  values: Float32Array;
+}
 
 const manifestSchema = z
   .object({

@@ -1,4 +1,5 @@
-import type { EmotionBand, StopReason, Trajectory, TrajectoryTurn } from '@rlver/spec';
+import type { StopReason, Trajectory, TrajectoryTurn } from '@rlver/spec';
+import { bandOf } from '@rlver/spec';
 
 /** Token record of one synthetic turn. */
 export interface SyntheticTurn {
@@ -6,14 +7,6 @@ export interface SyntheticTurn {
   outputIds: number[];
   /** Defaults to −1 per output token. */
   logProbs?: number[];
-}
-
-function bandOf(emotion: number): EmotionBand {
-  if (emotion >= 100) return 'S';
-  if (emotion >= 70) return 'A';
-  if (emotion >= 40) return 'B';
-  if (emotion >= 10) return 'C';
-  return 'F';
 }
 
 /** A schema-valid trajectory around given token records (for packing and algorithm tests). */

@@ -1,7 +1,7 @@
 import '@tensorflow/tfjs-backend-cpu';
+import { ensureGradientsRegistered } from '@rlver/optim';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureGradientsRegistered } from '../optim/ensure-gradients-registered';
 import { createTinyLanguageModel } from './create-tiny-language-model';
 
 beforeAll(async () => {

@@ -8,7 +8,6 @@ export {
   quantizeScore,
 } from './offline-simulator';
 export { type OfflineSimulatorConfig, offlineSimulatorConfigSchema } from './offline-simulator-config';
-export { averageRanks, kendallTau, spearmanRho } from './rank-correlation';
 export {
   applySageDeltas,
   profileOfTranscript,

@@ -22,6 +22,8 @@ export {
   transcriptRecordSchema,
 } from '@rlver/spec';
 
+import { mean } from '@rlver/stats';
+
 /** One judged turn: the offline user's change and the recorded one (`planning.change` of the next user message). */
 export interface ReplayTurn {
   profileId: string;
@@ -111,7 +113,6 @@ export async function replayTranscriptFile(
   if (records.length === 0) throw new InvalidInputError({ file, message: 'no transcripts in the file' });
   const dialogues: ReplayDialogue[] = [];
   for (const { value } of records) dialogues.push(await replayTranscriptRecord(value, simulator, options));
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   return {
     dialogues,
     replayScore: mean(dialogues.map((dialogue) => dialogue.replayFinal)),

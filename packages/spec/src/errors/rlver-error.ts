@@ -30,9 +30,7 @@ export class RlverError extends Error {
     ) {
       return false;
     }
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass `isInstance` was called on, by design.
-    const errorClass = this;
-    if ((errorClass as unknown) === RlverError || error instanceof errorClass) return true;
-    return (error as { name?: unknown }).name === `RLVER_${errorClass.name}`;
+    if ((this as unknown) === RlverError || error instanceof this) return true;
+    return (error as { name?: unknown }).name === `RLVER_${this.name}`;
   }
 }

@@ -1,8 +1,8 @@
+import { averageRanks, spearmanRho } from '@rlver/stats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type LabelledReplyRecord, labelledReplySchema, resolveLabelledReplies } from './labelled-reply';
 import { computeMultiLabelScores } from './multi-label-scores';
-import { averageRanks, spearmanCorrelation } from './spearman';
 
 describe('computeMultiLabelScores', () => {
   it('should compute per-label and micro precision, recall and F1 (hand-computed)', () => {
@@ -28,26 +28,26 @@ describe('computeMultiLabelScores', () => {
   });
 });
 
-describe('spearmanCorrelation', () => {
+describe('spearmanRho (from @rlver/stats, as the tag evaluation uses it)', () => {
   it('should give average ranks to ties', () => {
     expect(averageRanks([10, 20, 20, 5])).toEqual([2, 3.5, 3.5, 1]);
   });
 
   it('should be 1 for monotone and -1 for reversed data, NaN for constant data', () => {
-    expect(spearmanCorrelation([1, 2, 3, 4], [10, 100, 1000, 10000])).toBeCloseTo(1, 12);
-    expect(spearmanCorrelation([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
-    expect(spearmanCorrelation([1, 1, 1], [1, 2, 3])).toBeNaN();
+    expect(spearmanRho([1, 2, 3, 4], [10, 100, 1000, 10000])).toBeCloseTo(1, 12);
+    expect(spearmanRho([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
+    expect(spearmanRho([1, 1, 1], [1, 2, 3])).toBeNaN();
   });
 
   it('should match the textbook formula without ties (hand-computed)', () => {
     // ranks x = 1..5, y = 2,1,4,3,5 → Σd² = 4 → 1 − 6·4/(5·24) = 0.8
-    expect(spearmanCorrelation([1, 2, 3, 4, 5], [20, 10, 40, 30, 50])).toBeCloseTo(0.8, 12);
+    expect(spearmanRho([1, 2, 3, 4, 5], [20, 10, 40, 30, 50])).toBeCloseTo(0.8, 12);
   });
 
   it('should stay in [-1, 1]', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer(), fc.integer()), { minLength: 2, maxLength: 20 }), (pairs) => {
-        const rho = spearmanCorrelation(
+        const rho = spearmanRho(
           pairs.map((pair) => pair[0]),
           pairs.map((pair) => pair[1]),
         );

@@ -1,3 +1,4 @@
+import { mean } from '@rlver/stats';
 /** When a run stops because its replies degrade: the share of degenerate replies rose past the allowed rise. */
 export interface DegenerationStopSetting {
   /** Steps averaged at the start (the baseline) and at the end (the recent share). */
@@ -12,8 +13,6 @@ export interface DegenerationVerdict {
   /** Mean of the last `window` steps. */
   recent: number;
 }
-
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
  * Whether training should stop because its replies degrade (reward hacking shows up as text the audit flags): the

@@ -1,10 +1,7 @@
 import type { Rubric } from '@rlver/reward';
 import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import { repeatsOwnNgram } from './self-repetition';
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
-}
 
 /**
  * Metrics of one step's dialogues that the algorithms do not compute: every term of the rubric (`reward/*` and the

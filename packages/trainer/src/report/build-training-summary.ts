@@ -1,6 +1,7 @@
 import type { BenchmarkResult } from '@rlver/bench';
 import { edgeSteps } from '@rlver/reward';
 import type { IntentionKey } from '@rlver/spec';
+import { mean } from '@rlver/stats';
 import type { TrainConfig } from '../config/train-config';
 import { lastPerStep, seriesOf } from './metrics-lines';
 import { type MonitorComparison, modeCollapseWarnings, rewardHackingWarnings } from './reward-hacking-warnings';
@@ -20,9 +21,6 @@ export function benchmarkScore(result: BenchmarkResult): BenchmarkScore {
     ...(summary.monitors ? { monitors: summary.monitors } : {}),
   };
 }
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length;
 
 /** Step-metric means over the first and the last steps (`edgeSteps`); null when there are no steps. */
 export function trainingStepSpans(

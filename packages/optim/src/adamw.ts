@@ -1,7 +1,7 @@
 import { InvalidConfigError, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
-import type { NamedFloatTensor } from './safetensors';
+import type { NamedFloatTensor } from './named-float-tensor';
 import { variableFrom } from './variable-from';
 
 /** AdamW settings (PyTorch `torch.optim.AdamW` semantics: decoupled weight decay). */
@@ -41,7 +41,16 @@ export interface AdamW {
   applyGradients(gradients: Readonly<Record<string, tf.Tensor>>): void;
   /** Moments keyed by caller-chosen stable names (variable names differ between processes). */
   exportState(variables: ReadonlyMap<string, tf.Variable>): Promise<AdamWState>;
-  importState(state: AdamWState, variables: ReadonlyMap<string, tf.Variable>, source?: string): void;
+  /**
+   * Restore moments, step and learning rate saved by `exportState` under the same names. A moment whose shape
+   * differs from its variable's throws `InvalidInputError` naming `source` and the field.
+   */
+  importState(
+    state: AdamWState,
+    variables: ReadonlyMap<string, tf.Variable>,
+    source?: string,
+    options?: ImportStateOptions,
+  ): void;
   dispose(): void;
 }
 
@@ -50,7 +59,25 @@ interface Moments {
   v: tf.Variable;
 }
 
-/** AdamW with a settable learning rate and exportable state (moments start at zero). */
+/** What `importState` checks beyond shapes. */
+export interface ImportStateOptions {
+  /** Throw when a variable of the map has no moments in the state (default false: it keeps zero moments). */
+  requireAll?: boolean;
+}
+
+/**
+ * Names for a fixed list of variables by their position (`"0"`, `"1"`, …): the keys of an algorithm's optimizer
+ * state files, stable across processes where tfjs variable names are not.
+ */
+export function variablesByIndex(variables: readonly tf.Variable[]): Map<string, tf.Variable> {
+  return new Map(variables.map((variable, index) => [String(index), variable]));
+}
+
+/**
+ * The one AdamW of the project (PyTorch `torch.optim.AdamW` semantics), with a settable learning rate and
+ * exportable state (moments start at zero). Weight decay defaults to 0.01 as in PyTorch; the RL algorithms pass
+ * their own (`weightDecay` of their config).
+ */
 export function createAdamW(input: AdamWConfigInput): AdamW {
   const parsed = adamWConfigSchema.safeParse(input);
   if (!parsed.success) {
@@ -109,14 +136,26 @@ export function createAdamW(input: AdamWConfigInput): AdamW {
       }
       return { step, learningRate: optimizer.learningRate, tensors };
     },
-    importState(state, variables, source = 'optimizer state') {
+    importState(state, variables, source = 'optimizer state', options = {}) {
       const byName = new Map(state.tensors.map((tensor) => [tensor.name, tensor]));
       for (const [name, variable] of variables) {
         const m = byName.get(`m/${name}`);
         const v = byName.get(`v/${name}`);
-        if (!m || !v) continue;
-        if (m.data.length !== variable.size || v.data.length !== variable.size) {
-          throw new InvalidInputError({ file: source, message: `moments of "${name}" do not match its shape.` });
+        if (!m || !v) {
+          if (!options.requireAll) continue;
+          throw new InvalidInputError({
+            file: source,
+            field: `m/${name}`,
+            message: `optimizer state has no moments for variable "${name}" (${variable.name}); load a state saved for the same model`,
+          });
+        }
+        const expected = variable.shape.join('x');
+        if (m.shape.join('x') !== expected || v.shape.join('x') !== expected || m.data.length !== variable.size) {
+          throw new InvalidInputError({
+            file: source,
+            field: `m/${name}`,
+            message: `optimizer state has shape [${m.shape}] but variable "${name}" (${variable.name}) has [${variable.shape}]; load a state saved for the same model`,
+          });
         }
         const entry = momentsOf(variable);
         entry.m.assign(tf.tensor(m.data, variable.shape));

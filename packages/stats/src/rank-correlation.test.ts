@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { averageRanks, kendallTau, spearmanRho } from './rank-correlation';
+import { averageRanks, kendallTau, pearsonCorrelation, spearmanRho } from './rank-correlation';
 
 describe('averageRanks', () => {
   it('should give ties their mean rank', () => {
@@ -52,10 +52,21 @@ describe('kendallTau', () => {
           const xs = pairs.map((pair) => pair[0]);
           const ys = pairs.map((pair) => pair[1]);
           const tau = kendallTau(xs, ys);
+          const constant = new Set(xs).size < 2 || new Set(ys).size < 2;
+          expect(Number.isNaN(tau)).toBe(constant);
+          if (constant) return;
           expect(Math.abs(tau)).toBeLessThanOrEqual(1 + 1e-12);
           expect(kendallTau(ys, xs)).toBeCloseTo(tau, 12);
         },
       ),
     );
+  });
+});
+
+describe('undefined correlations', () => {
+  it('should be NaN, not 0, for a constant side or fewer than two pairs', () => {
+    expect(spearmanRho([1, 1, 1], [1, 2, 3])).toBeNaN();
+    expect(kendallTau([1, 2, 3], [4, 4, 4])).toBeNaN();
+    expect(pearsonCorrelation([2], [3])).toBeNaN();
   });
 });

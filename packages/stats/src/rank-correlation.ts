@@ -20,8 +20,14 @@ export function averageRanks(values: readonly number[]): number[] {
   return ranks;
 }
 
-function pearson(xs: readonly number[], ys: readonly number[]): number {
+/**
+ * Pearson correlation of paired values. NaN when it is undefined: fewer than 2 pairs, or either side constant
+ * (zero variance). Unpaired input throws `InvalidInputError`.
+ */
+export function pearsonCorrelation(xs: readonly number[], ys: readonly number[]): number {
+  checkPairs(xs, ys);
   const n = xs.length;
+  if (n < 2) return Number.NaN;
   const meanX = xs.reduce((sum, value) => sum + value, 0) / n;
   const meanY = ys.reduce((sum, value) => sum + value, 0) / n;
   let covariance = 0;
@@ -34,16 +40,20 @@ function pearson(xs: readonly number[], ys: readonly number[]): number {
     varianceX += dx * dx;
     varianceY += dy * dy;
   }
-  return varianceX === 0 || varianceY === 0 ? 0 : covariance / Math.sqrt(varianceX * varianceY);
+  return varianceX === 0 || varianceY === 0 ? Number.NaN : covariance / Math.sqrt(varianceX * varianceY);
 }
 
-/** Spearman's ρ (Pearson correlation of average ranks); 0 when either side is constant. */
+/**
+ * Spearman's ρ: the Pearson correlation of average ranks, so ties are handled. NaN when undefined (fewer than 2
+ * pairs, or a constant side): a constant input carries no ranking, and NaN keeps that visible instead of reading
+ * as "no correlation".
+ */
 export function spearmanRho(xs: readonly number[], ys: readonly number[]): number {
   checkPairs(xs, ys);
-  return xs.length < 2 ? 0 : pearson(averageRanks(xs), averageRanks(ys));
+  return pearsonCorrelation(averageRanks(xs), averageRanks(ys));
 }
 
-/** Kendall's τ-b (tie-corrected); 0 when either side is constant. */
+/** Kendall's τ-b (tie-corrected). NaN when undefined (fewer than 2 pairs, or a constant side), as `spearmanRho`. */
 export function kendallTau(xs: readonly number[], ys: readonly number[]): number {
   checkPairs(xs, ys);
   let concordant = 0;
@@ -62,5 +72,5 @@ export function kendallTau(xs: readonly number[], ys: readonly number[]): number
     }
   }
   const denominator = Math.sqrt((concordant + discordant + tiesX) * (concordant + discordant + tiesY));
-  return denominator === 0 ? 0 : (concordant - discordant) / denominator;
+  return denominator === 0 ? Number.NaN : (concordant - discordant) / denominator;
 }

@@ -1,11 +1,13 @@
+import '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdamW } from './adamw';
-import { clipByGlobalNorm } from './clip-by-global-norm';
-import { useTestBackend } from './test/test-backend';
+import { clipGradientsByGlobalNorm } from './clip-by-global-norm';
+import { ensureGradientsRegistered } from './ensure-gradients-registered';
 
 beforeAll(async () => {
-  await useTestBackend();
+  await tf.setBackend('cpu');
+  await ensureGradientsRegistered();
 });
 
 /** Reference AdamW (PyTorch semantics) in plain numbers. */
@@ -99,14 +101,14 @@ describe('createAdamW', () => {
   });
 });
 
-describe('clipByGlobalNorm', () => {
+describe('clipGradientsByGlobalNorm', () => {
   it('should return the pre-clip norm and scale gradients down to maxNorm', () => {
     const gradients = { a: tf.tensor1d([3, 0]), b: tf.tensor1d([0, 4]) };
-    const clipped = clipByGlobalNorm(gradients, 1);
+    const clipped = clipGradientsByGlobalNorm(gradients, 1);
     expect(clipped.globalNorm).toBeCloseTo(5, 6);
     expect(Array.from(clipped.gradients.a?.dataSync() ?? [])[0]).toBeCloseTo(0.6, 5);
     expect(Array.from(clipped.gradients.b?.dataSync() ?? [])[1]).toBeCloseTo(0.8, 5);
-    const untouched = clipByGlobalNorm(gradients, 10);
+    const untouched = clipGradientsByGlobalNorm(gradients, 10);
     expect(Array.from(untouched.gradients.b?.dataSync() ?? [])).toEqual([0, 4]);
     tf.dispose([gradients, clipped.gradients, untouched.gradients]);
   });
@@ -118,8 +120,8 @@ describe('clipByGlobalNorm', () => {
         b: tf.randomNormal([2, 3], 0, 1, 'float32', seed + 100),
       };
       const maxNorm = 0.5 + (seed % 5);
-      const clipped = clipByGlobalNorm(gradients, maxNorm);
-      const after = clipByGlobalNorm(clipped.gradients, Number.POSITIVE_INFINITY);
+      const clipped = clipGradientsByGlobalNorm(gradients, maxNorm);
+      const after = clipGradientsByGlobalNorm(clipped.gradients, Number.POSITIVE_INFINITY);
       expect(after.globalNorm).toBeLessThanOrEqual(maxNorm + 1e-4);
       expect(after.globalNorm).toBeCloseTo(Math.min(clipped.globalNorm, maxNorm), 3);
       tf.dispose([gradients, clipped.gradients, after.gradients]);
