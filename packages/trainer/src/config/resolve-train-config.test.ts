@@ -105,7 +105,7 @@ describe('resolveTrainConfig', () => {
     expect(config.steps).toBe(7);
     expect(config.seed).toBe(9);
     expect(config.sampling.temperature).toBe(0.7);
-    expect(config.sampling.maxNewTokens).toBe(40);
+    expect(config.sampling.maxNewTokens).toBe(64);
   });
 
   it('should name the file, line and field of a bad value', () => {
