@@ -53,7 +53,7 @@ describe('paper presets: one real step on a tiny checkpoint against a loopback L
           concurrency: 4,
           runsDir: root,
           runId: preset,
-          [preset === 'rlver-ppo' ? 'ppo' : 'grpo']: { microBatchSize: 2 },
+          algorithm: { microBatchSize: 2 },
         },
       });
       const before = server.requests.length;
