@@ -77,6 +77,11 @@ export { computeRolloutMetrics, meanLogProbDrift } from './rollout-metrics';
 export { type FeatureChunk, type SampleScores, scoreSamples } from './score-samples';
 export { loadOptimizerStateFile, saveOptimizerStateFile } from './state/optimizer-state-files';
 export {
+  loadSingleOptimizerState,
+  type SingleOptimizerTrainer,
+  saveSingleOptimizerState,
+} from './state/single-optimizer-state';
+export {
   assignVariableArrays,
   type NamedArray,
   readTensorFile,
