@@ -1,8 +1,10 @@
 import {
-  computeWarmupSteps,
+  groupSizeField,
+  klLossEstimatorField,
   optimisationConfigShape,
-  parseAlgorithmConfig,
+  refineMinimumGroupSize,
   refinePolicyLossConfig,
+  resolveWithWarmupSteps,
   runConfigShape,
 } from '@rlver/rl-core';
 import { z } from 'zod';
@@ -24,10 +26,7 @@ const grpoOwnShape = {
     .default('group')
     .describe("Scaling of the centred rewards: by the group's std, the batch's, or none (Dr. GRPO)"),
   advantageEpsilon: z.number().positive().default(1e-6).describe('ε added to the standard deviation'),
-  klEstimator: z
-    .enum(['k1', 'k2', 'k3'])
-    .default('k3')
-    .describe('KL estimator of the KL loss term (k3 = verl low_var_kl)'),
+  klEstimator: klLossEstimatorField,
 };
 
 /** The `algorithm` block of a GRPO train config: shared optimisation fields + GRPO's own. Unknown fields are rejected. */
@@ -40,19 +39,13 @@ export const grpoBlockSchema = z
 export const grpoConfigSchema = z
   .object({
     ...runConfigShape,
-    groupSize: z.number().int().positive().default(4).describe('Members of a group (n): rollouts per prompt'),
+    groupSize: groupSizeField('n'),
     ...optimisationConfigShape,
     ...grpoOwnShape,
   })
   .strict()
   .superRefine((config, context) => {
-    if (config.groupSize < 2) {
-      context.addIssue({
-        code: 'custom',
-        path: ['groupSize'],
-        message: `groupSize is ${config.groupSize}; set it to ≥ 2: GRPO advantages are computed per group.`,
-      });
-    }
+    refineMinimumGroupSize(config.groupSize, context, 'GRPO advantages are computed per group.');
     if (config.groupStatistics === 'turn-sample' && config.packing !== 'per-turn') {
       context.addIssue({
         code: 'custom',
@@ -73,9 +66,5 @@ export interface ResolvedGRPOConfig extends GRPOConfig {
 
 /** Validate a GRPO config (throws `InvalidConfigError` saying what to change) and fill in derived fields. */
 export function resolveGRPOConfig(input: GRPOConfigInput = {}): Readonly<ResolvedGRPOConfig> {
-  const config = parseAlgorithmConfig(grpoConfigSchema, input, 'grpo');
-  return Object.freeze({
-    ...config,
-    warmupSteps: computeWarmupSteps(config.warmupRatio, config.totalSteps),
-  });
+  return resolveWithWarmupSteps(grpoConfigSchema, input, 'grpo');
 }

@@ -1,29 +1,18 @@
-import type { AdamW } from '@rlver/optim';
 import {
-  type ActorRow,
-  actorLossSettings,
-  computeRolloutMetrics,
-  type GuardedUpdater,
+  type CriticFreeTrainer,
+  criticFreeStepMetrics,
   meanLogProbDrift,
   type PackedBatch,
-  packTrajectories,
-  runActorEpochs,
-  scheduledLearningRate,
+  scheduleAndPack,
   scoreSamples,
-  summarizeActorSteps,
+  updateOnSampleAdvantages,
 } from '@rlver/rl-core';
-import type { AlgorithmUpdateOptions, AlgorithmUpdateResult, TrainableLanguageModel } from '@rlver/spec';
+import type { AlgorithmUpdateOptions, AlgorithmUpdateResult } from '@rlver/spec';
 import { assignGroupAdvantages } from './assign-group-advantages';
 import type { ResolvedGRPOConfig } from './grpo-config';
 
-/** Live state of a GRPO run. */
-export interface GRPOTrainer {
-  policy: TrainableLanguageModel;
-  referencePolicy?: TrainableLanguageModel;
-  config: Readonly<ResolvedGRPOConfig>;
-  optimizer: AdamW;
-  updater: GuardedUpdater;
-}
+/** Live state of a GRPO run (rl-core's critic-free trainer with GRPO's config). */
+export type GRPOTrainer = CriticFreeTrainer<ResolvedGRPOConfig>;
 
 /** Sizes of the groups that differ from `groupSize`, as a warning (or null). */
 export function groupSizeWarning(packed: PackedBatch, groupSize: number): string | null {
@@ -66,17 +55,9 @@ export async function trainGRPOStep(
   trainer: GRPOTrainer,
   options: AlgorithmUpdateOptions,
 ): Promise<AlgorithmUpdateResult> {
-  const { policy, config } = trainer;
+  const { config } = trainer;
   // 1. Learning-rate schedule; rollouts → samples.
-  trainer.optimizer.learningRate = scheduledLearningRate({
-    baseLearningRate: config.learningRate,
-    step: options.step,
-    warmupSteps: config.warmupSteps,
-    totalSteps: config.totalSteps,
-    decay: config.learningRateDecay,
-    minRatio: config.minLearningRateRatio,
-  });
-  const packed = packTrajectories(options.trajectories, config.packing);
+  const packed = scheduleAndPack(trainer, options);
   const warnings = packed.errorCount > 0 ? [`${packed.errorCount} errored trajectories skipped`] : [];
   const sizeWarning = groupSizeWarning(packed, config.groupSize);
   if (sizeWarning) warnings.push(sizeWarning);
@@ -87,11 +68,7 @@ export async function trainGRPOStep(
     epsilon: config.advantageEpsilon,
     dynamicSampling: config.dynamicSampling,
   });
-  const metrics: Record<string, number> = {
-    ...computeRolloutMetrics(options.trajectories, packed, options.dialogues),
-    ...grouped.metrics,
-    'grpo/learning_rate': trainer.optimizer.learningRate,
-  };
+  const metrics = criticFreeStepMetrics('grpo', trainer, options, packed, grouped.metrics);
   const samples = grouped.keptSampleIndices.map((index) => packed.samples[index] as (typeof packed.samples)[number]);
   if (samples.length === 0) {
     warnings.push(
@@ -99,37 +76,22 @@ export async function trainGRPOStep(
     );
     return { metrics: { ...metrics, 'grpo/skipped_updates': 0 }, skipped: true, warnings };
   }
-  // 3. π_old and π_ref (no gradient); each sample's advantage on its loss tokens.
+  // 3. π_old and π_ref (no gradient).
   const scored = await scoreBatch(trainer, samples);
   metrics['rollout/logprob_abs_diff'] = scored.drift;
-  const rows: ActorRow[] = samples.map((sample, index) => {
-    const advantage = grouped.advantages[grouped.keptSampleIndices[index] ?? -1] ?? 0;
-    return {
-      tokenIds: sample.tokenIds,
-      lossMask: sample.lossMask,
-      oldLogProbs: scored.oldLogProbs[index] ?? [],
-      advantages: sample.lossMask.map((flag) => flag * advantage),
-      ...(scored.referenceLogProbs ? { referenceLogProbs: scored.referenceLogProbs[index] ?? [] } : {}),
-    };
-  });
-  // 4. Epochs × minibatches of clipped-surrogate steps; early stop on targetKl.
-  const actor = await runActorEpochs({
-    policy,
-    rows,
-    updater: trainer.updater,
-    settings: actorLossSettings(config, { coefficient: config.klCoefficient, estimator: config.klEstimator }),
-    config,
-    step: options.step,
-    signal: options.signal,
-  });
-  // 5. Metrics.
-  const summary = summarizeActorSteps('grpo', actor.steps);
-  if ((summary['grpo/skipped_updates'] ?? 0) > 0) {
-    warnings.push(`${summary['grpo/skipped_updates']} updates skipped: non-finite loss or gradient`);
-  }
-  return {
-    metrics: { ...metrics, ...summary, 'grpo/epochs_completed': actor.epochsCompleted },
-    skipped: actor.steps.every((step) => step.skipped),
+  // 4–5. Each sample's advantage on its loss tokens; epochs × minibatches (target-KL stop); metrics.
+  return updateOnSampleAdvantages(
+    'grpo',
+    trainer,
+    options,
+    {
+      samples,
+      advantageIndices: grouped.keptSampleIndices,
+      advantages: grouped.advantages,
+      oldLogProbs: scored.oldLogProbs,
+      referenceLogProbs: scored.referenceLogProbs,
+    },
+    metrics,
     warnings,
-  };
+  );
 }

@@ -6,6 +6,20 @@ export {
   summarizeActorSteps,
 } from './actor-loss';
 export {
+  type CreateSingleOptimizerAlgorithmOptions,
+  type CriticFreeTrainer,
+  createSingleOptimizerAlgorithm,
+  type SingleOptimizerAlgorithm,
+  type SingleOptimizerConfigFields,
+} from './algorithm/create-single-optimizer-algorithm';
+export {
+  type CriticFreeStepConfig,
+  criticFreeStepMetrics,
+  type SampleAdvantageBatch,
+  scheduleAndPack,
+  updateOnSampleAdvantages,
+} from './algorithm/critic-free-step';
+export {
   buildPositionTensor,
   buildSequenceTensors,
   chunk,
@@ -19,6 +33,12 @@ export type {
   CreateAlgorithmOptions,
   TrainableAlgorithm,
 } from './config/algorithm-descriptor';
+export {
+  groupSizeField,
+  klLossEstimatorField,
+  refineMinimumGroupSize,
+  resolveWithWarmupSteps,
+} from './config/critic-free-config';
 export {
   type AlgorithmRunFields,
   optimisationConfigShape,

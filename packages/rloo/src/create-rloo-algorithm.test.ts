@@ -127,4 +127,16 @@ describe('createRLOOAlgorithm', () => {
       /pass referencePolicy/,
     );
   });
+
+  it('should refuse the trained policy itself as the reference, saying to load a frozen copy', () => {
+    const model = createTinyLanguageModel({ withValueHead: false });
+    const create = () =>
+      createRLOOAlgorithm({ policy: model, referencePolicy: model, config: { klCoefficient: 0.05 } });
+    expect(create).toThrow(InvalidConfigError);
+    expect(create).toThrow(/referencePolicy is the trained policy itself; load a separate frozen copy/);
+    const copy = createTinyLanguageModel({ withValueHead: false });
+    const algorithm = createRLOOAlgorithm({ policy: model, referencePolicy: copy, config: { klCoefficient: 0.05 } });
+    expect(copy.policyVariables().every((variable) => !variable.trainable)).toBe(true);
+    algorithm.dispose();
+  });
 });
