@@ -13,7 +13,6 @@ export {
 } from './tfjs-dialogue-policy';
 export {
   formatAssistantTurn,
-  policySystemPrompt,
   splitThinkReply,
   type ThinkSplit,
   thinkFormatOk,

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAssistantTurn, policySystemPrompt, splitThinkReply, thinkFormatOk } from './think-format';
-
-describe('policySystemPrompt', () => {
-  it('should ask for the <think> format only in thinking mode, in both languages', () => {
-    for (const lang of ['en', 'zh'] as const) {
-      expect(policySystemPrompt({ lang, think: true })).toContain('<think>\n');
-      expect(policySystemPrompt({ lang, think: false })).not.toContain('<think>');
-      expect(policySystemPrompt({ lang, think: true }).startsWith(policySystemPrompt({ lang, think: false }))).toBe(
-        true,
-      );
-    }
-    expect(policySystemPrompt({ lang: 'zh', think: false })).toMatch(/朋友/);
-  });
-});
+import { formatAssistantTurn, splitThinkReply, thinkFormatOk } from './think-format';
 
 describe('thinkFormatOk', () => {
   it.each([

@@ -23,7 +23,9 @@ const PROMPTS: Record<Language, Record<'plain' | 'thinking', string>> = {
 
 /**
  * The policy's system prompt (spec §5.2, our wording): non-thinking or think-then-say, in zh or en.
- * One source for the environment, the policies and the embedded model's training corpus.
+ * One source for the environment, the policies and the embedded model's training corpus. Every policy system
+ * prompt text lives in this file: this one, {@link briefPolicySystemPrompt} and
+ * {@link paraphrasedPolicySystemPrompt}.
  */
 export function policySystemPrompt(lang: Language, thinking = false): string {
   return PROMPTS[lang][thinking ? 'thinking' : 'plain'];
@@ -47,4 +49,47 @@ const BRIEF_PROMPTS: Record<Language, Record<'plain' | 'thinking', string>> = {
  */
 export function briefPolicySystemPrompt(lang: Language, thinking = false): string {
   return BRIEF_PROMPTS[lang][thinking ? 'thinking' : 'plain'];
+}
+
+const PARAPHRASED_PROMPTS: Record<Language, { base: string; think: string }> = {
+  en: {
+    base: [
+      'You are chatting with a friend, and you have a gift for lifting people up with emotionally intelligent replies.',
+      'Your aim is to leave them feeling better, or to bring the two of you closer.',
+      'Sound warm, natural and everyday:',
+      '(1) keep it short and casual, with plain words; grammar can be loose;',
+      '(2) use interjections and colloquial phrases freely.',
+    ].join('\n'),
+    think: [
+      'Before every reply, think through how to respond and what to say; reply only once your approach is settled.',
+      'Weigh emotionally intelligent strategies: both the logic of the reply and its tone.',
+      'Your thinking must be wrapped in <think></think>. Required format:',
+      '<think>\nyour thinking\n</think>\nyour reply',
+    ].join('\n'),
+  },
+  zh: {
+    base: [
+      '你正在和一位朋友聊天，你很擅长用高情商的回复让人心情好起来。',
+      '你的目标是让对方感觉更好，或者让你们的关系更亲近。',
+      '说话要温暖、自然、有生活气息：',
+      '（1）简短随意，用日常用语，语法不必严谨；',
+      '（2）可以多用语气词和口语表达。',
+    ].join('\n'),
+    think: [
+      '每次回复之前，先想清楚怎么回、说什么，确定好策略再回复。',
+      '多考虑高情商的回应策略：既包括回复的逻辑，也包括语言风格。',
+      '思考内容必须放在<think></think>中。格式要求：',
+      '<think>\n你的思考\n</think>\n你的回复',
+    ].join('\n'),
+  },
+};
+
+/**
+ * A longer paraphrase of {@link policySystemPrompt} (same intent, other words, numbered style rules). Not shown at
+ * run time: the embedded model's pretraining corpus draws it as one of its system prompt variants, so the
+ * model does not learn a single wording. Takes an options object, as the corpus calls it.
+ */
+export function paraphrasedPolicySystemPrompt(options: { lang: Language; think: boolean }): string {
+  const prompt = PARAPHRASED_PROMPTS[options.lang];
+  return options.think ? `${prompt.base}\n${prompt.think}` : prompt.base;
 }

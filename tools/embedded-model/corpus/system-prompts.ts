@@ -1,5 +1,8 @@
-import { policySystemPrompt } from '@rlver/policy';
-import { briefPolicySystemPrompt, type Language } from '@rlver/spec';
+import {
+  briefPolicySystemPrompt,
+  type Language,
+  paraphrasedPolicySystemPrompt as policySystemPrompt,
+} from '@rlver/spec';
 
 /**
  * System prompts the embedded policy is pretrained with (project-authored paraphrases of spec §5.2).
