@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // benchmark-child is forked by path (held-out-benchmark.ts), so it must be its own file next to cli.js.
+  // benchmark-child is forked by path (benchmark-child-module.ts), so it must be its own file next to cli.js.
   entry: ['src/index.ts', 'src/cli.ts', 'src/benchmark-child.ts'],
   format: ['esm'],
   dts: { entry: 'src/index.ts' },

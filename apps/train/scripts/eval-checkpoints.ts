@@ -8,9 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBenchmark } from '@rlver/bench';
 import { initTfBackend } from '@rlver/model';
-import { checkpointFolderName, trainConfigSchema } from '@rlver/trainer';
+import { checkpointFolderName, heldOutBenchmarkOptions, trainConfigSchema } from '@rlver/trainer';
 import { buildEvaluation, buildPolicy } from '../src/build-training-components';
-import { heldOutBenchmarkOptions } from '../src/held-out-benchmark';
 
 const [runDirectory, stepList] = process.argv.slice(2);
 if (!runDirectory || !stepList) {

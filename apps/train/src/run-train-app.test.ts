@@ -7,10 +7,9 @@ import { promisify } from 'node:util';
 import { runBenchmark } from '@rlver/bench';
 import { initTfBackend } from '@rlver/model';
 import { type Trajectory, trajectorySchema } from '@rlver/spec';
-import { resolveTrainConfig } from '@rlver/trainer';
+import { heldOutBenchmarkOptions, resolveTrainConfig } from '@rlver/trainer';
 import { describe, expect, it } from 'vitest';
 import { buildEvaluation, buildPolicy, buildTrainingComponents } from './build-training-components';
-import { heldOutBenchmarkOptions } from './held-out-benchmark';
 
 const run = promisify(execFile);
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');

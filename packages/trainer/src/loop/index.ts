@@ -1,3 +1,4 @@
+export { describeEarlyStop } from './describe-early-stop';
 export {
   profilesForStep,
   runTraining,

@@ -4,6 +4,7 @@ export {
   buildTrainingSummary,
   trainingStepSpans,
 } from './build-training-summary';
+export { intentionLookup } from './intention-lookup';
 export { lastPerStep, seriesOf } from './metrics-lines';
 export { renderTrainingReport, type TrainingReportOptions } from './render-training-report';
 export {
