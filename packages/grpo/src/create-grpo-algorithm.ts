@@ -1,15 +1,13 @@
-import { createSingleOptimizerAlgorithm, type SingleOptimizerAlgorithm } from '@rlver/rl-core';
-import type { TrainableLanguageModel } from '@rlver/spec';
+import {
+  type CreateCriticFreeAlgorithmOptions,
+  createSingleOptimizerAlgorithm,
+  type SingleOptimizerAlgorithm,
+} from '@rlver/rl-core';
 import { type GRPOConfigInput, type ResolvedGRPOConfig, resolveGRPOConfig } from './grpo-config';
 import { trainGRPOStep } from './train-grpo';
 
-export interface CreateGRPOAlgorithmOptions {
-  /** The policy to train (no value head needed). */
-  policy: TrainableLanguageModel;
-  /** Frozen reference for the KL loss; required when `config.klCoefficient` > 0, and never `policy` itself. */
-  referencePolicy?: TrainableLanguageModel;
-  config?: GRPOConfigInput;
-}
+/** What `createGRPOAlgorithm` takes: the policy, an optional frozen reference and the config input. */
+export type CreateGRPOAlgorithmOptions = CreateCriticFreeAlgorithmOptions<GRPOConfigInput>;
 
 /** `AlgorithmV1` for GRPO, plus its resolved config and a `dispose` for the optimizer state. */
 export type GRPOAlgorithm = SingleOptimizerAlgorithm<'grpo', ResolvedGRPOConfig>;

@@ -1,12 +1,4 @@
-import {
-  groupSizeField,
-  klLossEstimatorField,
-  optimisationConfigShape,
-  refineMinimumGroupSize,
-  refinePolicyLossConfig,
-  resolveWithWarmupSteps,
-  runConfigShape,
-} from '@rlver/rl-core';
+import { groupBaselineConfigSchemas, klLossEstimatorField, resolveWithWarmupSteps } from '@rlver/rl-core';
 import { z } from 'zod';
 
 /**
@@ -29,23 +21,11 @@ const grpoOwnShape = {
   klEstimator: klLossEstimatorField,
 };
 
-/** The `algorithm` block of a GRPO train config: shared optimisation fields + GRPO's own. Unknown fields are rejected. */
-export const grpoBlockSchema = z
-  .object({ ...optimisationConfigShape, ...grpoOwnShape })
-  .strict()
-  .superRefine(refinePolicyLossConfig);
-
-/** Everything `createGRPOAlgorithm` takes: the block, the run fields (`runConfigShape`) and the group size. */
-export const grpoConfigSchema = z
-  .object({
-    ...runConfigShape,
-    groupSize: groupSizeField('n'),
-    ...optimisationConfigShape,
-    ...grpoOwnShape,
-  })
-  .strict()
-  .superRefine((config, context) => {
-    refineMinimumGroupSize(config.groupSize, context, 'GRPO advantages are computed per group.');
+const schemas = groupBaselineConfigSchemas({
+  ownShape: grpoOwnShape,
+  groupSymbol: 'n',
+  groupSizeReason: 'GRPO advantages are computed per group.',
+  refine(config, context) {
     if (config.groupStatistics === 'turn-sample' && config.packing !== 'per-turn') {
       context.addIssue({
         code: 'custom',
@@ -53,8 +33,14 @@ export const grpoConfigSchema = z
         message: `groupStatistics 'turn-sample' needs packing 'per-turn' (whole-dialogue samples are dialogues); set packing 'per-turn' or groupStatistics 'dialogue'.`,
       });
     }
-    refinePolicyLossConfig(config, context);
-  });
+  },
+});
+
+/** The `algorithm` block of a GRPO train config: shared optimisation fields + GRPO's own. Unknown fields are rejected. */
+export const grpoBlockSchema = schemas.blockSchema;
+
+/** Everything `createGRPOAlgorithm` takes: the block, the run fields (`runConfigShape`) and the group size. */
+export const grpoConfigSchema = schemas.configSchema;
 
 export type GRPOConfigInput = z.input<typeof grpoConfigSchema>;
 export type GRPOConfig = z.output<typeof grpoConfigSchema>;

@@ -6,6 +6,7 @@ export {
   summarizeActorSteps,
 } from './actor-loss';
 export {
+  type CreateCriticFreeAlgorithmOptions,
   type CreateSingleOptimizerAlgorithmOptions,
   type CriticFreeTrainer,
   createSingleOptimizerAlgorithm,
@@ -34,6 +35,9 @@ export type {
   TrainableAlgorithm,
 } from './config/algorithm-descriptor';
 export {
+  type GroupBaselineConfig,
+  type GroupBaselineConfigOptions,
+  groupBaselineConfigSchemas,
   groupSizeField,
   klLossEstimatorField,
   refineMinimumGroupSize,

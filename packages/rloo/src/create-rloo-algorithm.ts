@@ -1,15 +1,13 @@
-import { createSingleOptimizerAlgorithm, type SingleOptimizerAlgorithm } from '@rlver/rl-core';
-import type { TrainableLanguageModel } from '@rlver/spec';
+import {
+  type CreateCriticFreeAlgorithmOptions,
+  createSingleOptimizerAlgorithm,
+  type SingleOptimizerAlgorithm,
+} from '@rlver/rl-core';
 import { type ResolvedRLOOConfig, type RLOOConfigInput, resolveRLOOConfig } from './rloo-config';
 import { trainRLOOStep } from './train-rloo';
 
-export interface CreateRLOOAlgorithmOptions {
-  /** The policy to train (no value head needed). */
-  policy: TrainableLanguageModel;
-  /** Frozen reference for the KL loss; required when `config.klCoefficient` > 0, and never `policy` itself. */
-  referencePolicy?: TrainableLanguageModel;
-  config?: RLOOConfigInput;
-}
+/** What `createRLOOAlgorithm` takes: the policy, an optional frozen reference and the config input. */
+export type CreateRLOOAlgorithmOptions = CreateCriticFreeAlgorithmOptions<RLOOConfigInput>;
 
 /** `AlgorithmV1` for RLOO, plus its resolved config and a `dispose` for the optimizer state. */
 export type RLOOAlgorithm = SingleOptimizerAlgorithm<'rloo', ResolvedRLOOConfig>;

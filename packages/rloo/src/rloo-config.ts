@@ -1,38 +1,18 @@
-import {
-  groupSizeField,
-  klLossEstimatorField,
-  optimisationConfigShape,
-  refineMinimumGroupSize,
-  refinePolicyLossConfig,
-  resolveWithWarmupSteps,
-  runConfigShape,
-} from '@rlver/rl-core';
-import { z } from 'zod';
+import { groupBaselineConfigSchemas, klLossEstimatorField, resolveWithWarmupSteps } from '@rlver/rl-core';
+import type { z } from 'zod';
 
-/** RLOO's own fields, next to the shared optimisation fields of `@rlver/rl-core`. */
-const rlooOwnShape = {
-  klEstimator: klLossEstimatorField,
-};
+const schemas = groupBaselineConfigSchemas({
+  /** RLOO's own fields, next to the shared optimisation fields of `@rlver/rl-core`. */
+  ownShape: { klEstimator: klLossEstimatorField },
+  groupSymbol: 'k',
+  groupSizeReason: 'the leave-one-out baseline needs other members.',
+});
 
 /** The `algorithm` block of an RLOO train config: shared optimisation fields + RLOO's own. Unknown fields are rejected. */
-export const rlooBlockSchema = z
-  .object({ ...optimisationConfigShape, ...rlooOwnShape })
-  .strict()
-  .superRefine(refinePolicyLossConfig);
+export const rlooBlockSchema = schemas.blockSchema;
 
 /** Everything `createRLOOAlgorithm` takes: the block, the run fields and the group size. */
-export const rlooConfigSchema = z
-  .object({
-    ...runConfigShape,
-    groupSize: groupSizeField('k'),
-    ...optimisationConfigShape,
-    ...rlooOwnShape,
-  })
-  .strict()
-  .superRefine((config, context) => {
-    refineMinimumGroupSize(config.groupSize, context, 'the leave-one-out baseline needs other members.');
-    refinePolicyLossConfig(config, context);
-  });
+export const rlooConfigSchema = schemas.configSchema;
 
 export type RLOOConfigInput = z.input<typeof rlooConfigSchema>;
 export type RLOOConfig = z.output<typeof rlooConfigSchema>;

@@ -38,14 +38,20 @@ export interface SingleOptimizerAlgorithm<Id extends string, Config extends Sing
   dispose(): void;
 }
 
-/** What `createSingleOptimizerAlgorithm` wires together. */
-export interface CreateSingleOptimizerAlgorithmOptions<Id extends string, Config extends SingleOptimizerConfigFields> {
-  /** Names the algorithm and its state files (`<id>-state.json`, `<id>-optimizer.json/.bin`). */
-  algorithmId: Id;
+/** What a critic-free algorithm's `create*Algorithm` takes: the policy, its frozen reference, the config input. */
+export interface CreateCriticFreeAlgorithmOptions<ConfigInput> {
   /** The policy to train (no value head needed). */
   policy: TrainableLanguageModel;
-  /** Frozen reference for the KL loss; required when `config.klCoefficient` > 0, and never the policy itself. */
+  /** Frozen reference for the KL loss; required when `config.klCoefficient` > 0, and never `policy` itself. */
   referencePolicy?: TrainableLanguageModel;
+  config?: ConfigInput;
+}
+
+/** What `createSingleOptimizerAlgorithm` wires together. */
+export interface CreateSingleOptimizerAlgorithmOptions<Id extends string, Config extends SingleOptimizerConfigFields>
+  extends Omit<CreateCriticFreeAlgorithmOptions<unknown>, 'config'> {
+  /** Names the algorithm and its state files (`<id>-state.json`, `<id>-optimizer.json/.bin`). */
+  algorithmId: Id;
   /** The already resolved (validated) config. */
   config: Readonly<Config>;
   /** One update on a batch: the algorithm's own step function. */
