@@ -1,26 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createProgressBar } from '@rlver/cli-kit';
-import { InvalidConfigError, parseJsonl } from '@rlver/spec';
 import { createRunTracker } from '@rlver/tracking';
 import {
-  buildTrainingSummary,
-  defaultRunId,
   describeEarlyStop,
-  describeStrategyShift,
-  intentionLookup,
-  readCheckpointState,
-  renderTrainingReport,
   runTraining,
   startBeforeAfterBenchmark,
   stepProgressFields,
   type TrainConfig,
 } from '@rlver/trainer';
-import { z } from 'zod';
 import { benchmarkChildModule } from './benchmark-child-module';
 import { buildEvaluation, buildPolicy } from './build-training-components';
-import { describeEndpointUsage } from './endpoint-usage-lines';
 import { runPreflight } from './preflight';
+import { openRunFolder } from './run-folder';
+import { runEndLines, writeRunOutputs } from './write-run-outputs';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -30,24 +23,7 @@ export async function runTrainApp(
   options: { resume: boolean; signal: AbortSignal },
 ): Promise<number> {
   const started = performance.now();
-  const runId = config.runId ?? defaultRunId(config);
-  const runDirectory = join(config.runsDir, runId);
-  const inside = relative(resolve(config.runsDir), resolve(runDirectory));
-  if (inside === '' || inside.startsWith('..') || inside.includes('/') || inside.includes('\\')) {
-    throw new InvalidConfigError({
-      field: '--run-id',
-      message: `--run-id "${runId}" does not name a folder inside --runs-dir ${config.runsDir}; use a plain name such as my-run`,
-    });
-  }
-  const latest = join(runDirectory, 'checkpoints', 'latest');
-  if (existsSync(join(runDirectory, 'config.json')) && !options.resume) {
-    throw new InvalidConfigError({
-      field: '--resume',
-      message: `run folder ${runDirectory} exists; add --resume to continue it, or choose another --run-id / --seed`,
-    });
-  }
-  const latestPolicy = join(latest, 'policy');
-  const resumedState = options.resume ? readCheckpointState(latest) : undefined;
+  const { runId, runDirectory, latestPolicy, resumedState } = openRunFolder(config, options.resume);
   const resumeFrom = resumedState ? latestPolicy : undefined;
   // Tracker settings (MLFLOW_TRACKING_URI) are checked here, before any model loads.
   const tracker = createRunTracker({
@@ -107,41 +83,19 @@ export async function runTrainApp(
   }
   if (outcome.stoppedEarly) log(describeEarlyStop(outcome.stoppedEarly, config));
   const { before, after } = await benchmark.finish(latestPolicy);
-  const metricsText = readFileSync(join(runDirectory, 'metrics.jsonl'), 'utf8');
-  const metrics = parseJsonl(metricsText, z.record(z.string(), z.unknown()), {
-    file: join(runDirectory, 'metrics.jsonl'),
-  }).records.map((record) => record.value);
-  const summary = buildTrainingSummary({
-    runId,
+  const endpoints = wiring.endpointUsage();
+  const summary = writeRunOutputs({
     config,
+    runId,
+    runDirectory,
     backend: wiring.backend,
-    wallSeconds: (performance.now() - started) / 1000,
+    started,
     before,
     after,
-    metrics,
-    intentionOf: intentionLookup(wiring.evalProfiles),
+    evalProfiles: wiring.evalProfiles,
+    endpoints,
   });
-  const endpoints = wiring.endpointUsage();
-  if (Object.keys(endpoints).length > 0) summary.endpoints = endpoints;
-  writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  const html = renderTrainingReport({
-    summary,
-    metrics,
-    config: { ...config, runId },
-    before: before && { label: 'before training', trajectories: before.trajectories },
-    after: after && { label: 'after training', trajectories: after.trajectories },
-  });
-  writeFileSync(join(runDirectory, 'report.html'), html);
   wiring.algorithm.dispose();
-  log(
-    `done in ${summary.wallSeconds.toFixed(0)} s: ${join(runDirectory, 'summary.json')}, ${join(runDirectory, 'report.html')}`,
-  );
-  if (summary.improvement !== null)
-    log(
-      `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
-    );
-  if (summary.strategyShift) log(describeStrategyShift(summary.strategyShift));
-  for (const line of describeEndpointUsage(endpoints)) log(line);
-  for (const warning of summary.warnings) log(`warning: ${warning}`);
+  for (const line of runEndLines(summary, runDirectory, endpoints)) log(line);
   return 0;
 }

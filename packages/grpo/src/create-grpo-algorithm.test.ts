@@ -1,12 +1,10 @@
 import '@tensorflow/tfjs-backend-cpu';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createTinyLanguageModel,
   preferredTokenProbability,
   runBanditEpisodes,
   type TinyLanguageModel,
+  trainUninterruptedAndResumed,
 } from '@rlver/rl-core/test';
 import { InvalidConfigError, type Trajectory } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
@@ -165,28 +163,10 @@ describe('createGRPOAlgorithm', () => {
   });
 
   it('should restore the optimizer state so a resumed run continues identically', async () => {
-    const original = createTinyLanguageModel({ seed: 7 });
-    const first = createGRPOAlgorithm({ policy: original, config: fastConfig });
-    for (const step of [0, 1]) {
-      await first.doUpdate({
-        trajectories: runBanditEpisodes({ model: original, groups: 2, groupSize: 4, seed: step }),
-        step,
-      });
-    }
-    const directory = await mkdtemp(join(tmpdir(), 'grpo-state-'));
-    await first.saveState(directory);
-    const resumed = createTinyLanguageModel({ seed: 70 });
-    resumed.policyVariables().forEach((variable, index) => {
-      variable.assign(original.policyVariables()[index] as tf.Variable);
-    });
-    const second = createGRPOAlgorithm({ policy: resumed, config: fastConfig });
-    await second.loadState(directory);
-    const batch = runBanditEpisodes({ model: original, groups: 2, groupSize: 4, seed: 2 });
-    await first.doUpdate({ trajectories: batch, step: 2 });
-    await second.doUpdate({ trajectories: batch, step: 2 });
-    expect(weightsOf(resumed)).toEqual(weightsOf(original));
-    first.dispose();
-    second.dispose();
+    const { uninterrupted, resumed } = await trainUninterruptedAndResumed((policy) =>
+      createGRPOAlgorithm({ policy, config: fastConfig }),
+    );
+    expect(resumed).toEqual(uninterrupted);
   });
 
   it('should expose the group size and fail fast without a reference for the KL loss', () => {

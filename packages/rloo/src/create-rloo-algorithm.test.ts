@@ -1,13 +1,11 @@
 import '@tensorflow/tfjs-backend-cpu';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTransformerModel } from '@rlver/model';
 import {
   createTinyLanguageModel,
   preferredTokenProbability,
   runBanditEpisodes,
   type TinyLanguageModel,
+  trainUninterruptedAndResumed,
   withNextTokenLogProbs,
 } from '@rlver/rl-core/test';
 import { InvalidConfigError } from '@rlver/spec';
@@ -95,28 +93,10 @@ describe('createRLOOAlgorithm', () => {
   });
 
   it('should restore the optimizer state so a resumed run continues identically', async () => {
-    const original = createTinyLanguageModel({ seed: 7 });
-    const first = createRLOOAlgorithm({ policy: original, config: fastConfig });
-    for (const step of [0, 1]) {
-      await first.doUpdate({
-        trajectories: runBanditEpisodes({ model: original, groups: 2, groupSize: 4, seed: step }),
-        step,
-      });
-    }
-    const directory = await mkdtemp(join(tmpdir(), 'rloo-state-'));
-    await first.saveState(directory);
-    const resumed = createTinyLanguageModel({ seed: 70 });
-    resumed.policyVariables().forEach((variable, index) => {
-      variable.assign(original.policyVariables()[index] as tf.Variable);
-    });
-    const second = createRLOOAlgorithm({ policy: resumed, config: fastConfig });
-    await second.loadState(directory);
-    const batch = runBanditEpisodes({ model: original, groups: 2, groupSize: 4, seed: 2 });
-    await first.doUpdate({ trajectories: batch, step: 2 });
-    await second.doUpdate({ trajectories: batch, step: 2 });
-    expect(weightsOf(resumed)).toEqual(weightsOf(original));
-    first.dispose();
-    second.dispose();
+    const { uninterrupted, resumed } = await trainUninterruptedAndResumed((policy) =>
+      createRLOOAlgorithm({ policy, config: fastConfig }),
+    );
+    expect(resumed).toEqual(uninterrupted);
   });
 
   it('should refuse groups of one and a KL loss without a reference, saying what to change', () => {

@@ -7,4 +7,5 @@ export {
   type TinyLanguageModelOptions,
   withNextTokenLogProbs,
 } from './create-tiny-language-model';
+export { trainUninterruptedAndResumed } from './resume-comparison';
 export { banditFirstPrompt, banditTokens, preferredTokenProbability, runBanditEpisodes } from './run-bandit-episodes';
