@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type BenchmarkResult, checkErrorShare, importResults, runBenchmark } from '@rlver/bench';
 import { createProgressBar } from '@rlver/cli-kit';
+import { describeEndpointUsage } from '@rlver/llm';
 import { classifyIntention, type IntentionKey, InvalidConfigError, type Profile, parseJsonl } from '@rlver/spec';
 import { createRunTracker } from '@rlver/tracking';
 import {
@@ -17,7 +18,6 @@ import {
 } from '@rlver/trainer';
 import { z } from 'zod';
 import { buildEvaluation, buildPolicy } from './build-training-components';
-import { describeEndpointUsage } from './endpoint-usage-lines';
 import {
   type BackgroundBenchmarkOutcome,
   heldOutBenchmarkOptions,

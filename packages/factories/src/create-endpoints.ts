@@ -11,7 +11,9 @@ import {
   type LlmCache,
   parseOpenAIModelFlag,
   type RateLimit,
+  type RoleEndpointConfig,
   type UsageMeter,
+  type UsagePrice,
   withEndpointLimits,
 } from '@rlver/llm';
 import { type EndpointIdentity, InvalidConfigError, MissingAPIKeyError } from '@rlver/spec';
@@ -44,6 +46,18 @@ export interface RoleEndpointSettings extends EndpointRetrySettings {
   concurrency?: number;
   /** Client-side token-bucket rate limit of this role. */
   rateLimit?: RateLimit;
+  /** Price per 1M tokens: this role's usage then carries its cost. */
+  price?: UsagePrice;
+}
+
+/** The settings of a role's config block (`endpoints.<role>` of a config file or flags) with its retry budgets. */
+export function roleEndpointSettingsOf(
+  config: RoleEndpointConfig | undefined,
+  retries: EndpointRetrySettings = {},
+): RoleEndpointSettings {
+  const { requestsPerMinute, tokensPerMinute, ...where } = config ?? {};
+  const limited = requestsPerMinute !== undefined || tokensPerMinute !== undefined;
+  return { ...retries, ...where, ...(limited ? { rateLimit: { requestsPerMinute, tokensPerMinute } } : {}) };
 }
 
 export interface EndpointSettings {
@@ -87,7 +101,7 @@ export interface EndpointFactory {
   probeAll(): Promise<string[]>;
   /** The endpoints created so far by role: base URL and model (never a key), for the run's identity. */
   identities(): Record<string, EndpointIdentity>;
-  /** Requests, tokens in/out and latency p50/p99 of each role's calls so far. */
+  /** Requests, tokens in/out, latency p50/p99 (and cost, where the role has a price) of each role's calls so far. */
   usage(): Record<string, EndpointUsage>;
   readonly cache: LlmCache | undefined;
 }
@@ -121,7 +135,7 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
         probes.push({ flag, model, baseURL: client.baseURL, ...(apiKey ? { apiKey } : {}) });
       }
       const name = role ?? flag;
-      const meter = meters.get(name) ?? createUsageMeter();
+      const meter = meters.get(name) ?? createUsageMeter({ price: own?.price });
       meters.set(name, meter);
       return withEndpointLimits(client, { concurrency: own?.concurrency, rateLimit: own?.rateLimit, meter });
     },
