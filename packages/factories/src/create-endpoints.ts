@@ -17,7 +17,7 @@ import {
   withEndpointLimits,
 } from '@rlver/llm';
 import { type EndpointIdentity, InvalidConfigError, MissingAPIKeyError } from '@rlver/spec';
-import { probeOpenAIEndpoint } from './probe-endpoint';
+import { type ProbeEndpointOptions, probeOpenAIEndpoint } from './probe-endpoint';
 
 /** Role of an endpoint, from the flag that asked for it (`--simulator` → `simulator`). */
 export type EndpointRole = 'policy' | 'simulator' | 'judge' | 'tagger';
@@ -69,6 +69,8 @@ export interface EndpointSettings {
   roles?: Partial<Record<EndpointRole, RoleEndpointSettings>>;
 }
 
+const ROLE_ORDER: readonly EndpointRole[] = ['policy', 'simulator', 'judge', 'tagger'];
+
 const roleOf = (flag: string): EndpointRole | undefined => {
   const name = flag.replace(/^--/, '');
   return name === 'policy' || name === 'simulator' || name === 'judge' || name === 'tagger' ? name : undefined;
@@ -111,7 +113,7 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
     settings.cacheMode === 'off'
       ? undefined
       : createFileCache({ directory: settings.cacheDir, mode: settings.cacheMode });
-  const probes: Array<{ flag: string; model: string; baseURL: string; apiKey?: string }> = [];
+  const probes: ProbeEndpointOptions[] = [];
   const meters = new Map<string, UsageMeter>();
   return {
     cache,
@@ -132,7 +134,14 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
       const client = createOpenAIChatClient({ model, baseURL, cache, ...retries, ...(apiKey ? { apiKey } : {}) });
       // Two agents on one endpoint (the training and the benchmark user) need one probe.
       if (!probes.some((probe) => probe.flag === flag && probe.model === model && probe.baseURL === client.baseURL)) {
-        probes.push({ flag, model, baseURL: client.baseURL, ...(apiKey ? { apiKey } : {}) });
+        probes.push({
+          flag,
+          model,
+          baseURL: client.baseURL,
+          ...(apiKey ? { apiKey } : {}),
+          ...(own?.baseURL ? { baseURLSetting: `endpoints.${role}.baseURL` } : {}),
+          ...(own?.apiKeyEnv ? { apiKeyVariable: own.apiKeyEnv } : {}),
+        });
       }
       const name = role ?? flag;
       const meter = meters.get(name) ?? createUsageMeter({ price: own?.price });
@@ -145,7 +154,13 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
       );
     },
     usage() {
-      return Object.fromEntries([...meters].map(([role, meter]) => [role, meter.summary()]));
+      // In role order (policy, simulator, judge, tagger), whatever order the clients were made in.
+      const rank = (name: string) => {
+        const index = ROLE_ORDER.indexOf(name as EndpointRole);
+        return index === -1 ? ROLE_ORDER.length : index;
+      };
+      const names = [...meters.keys()].sort((a, b) => rank(a) - rank(b));
+      return Object.fromEntries(names.map((name) => [name, (meters.get(name) as UsageMeter).summary()]));
     },
     async probeAll() {
       if (settings.cacheMode === 'read') return [];

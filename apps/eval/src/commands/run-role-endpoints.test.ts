@@ -135,6 +135,7 @@ describe('rlver-eval run with endpoints per role', () => {
       const parsed = safeParseJSON(readFileSync(join(out, 'summary.json'), 'utf8'), benchmarkSummarySchema);
       if (!parsed.success) throw parsed.error;
       const usage = parsed.value.endpoints ?? {};
+      expect(Object.keys(usage)).toEqual(['policy', 'simulator', 'judge']);
       const calls = (requests: RecordedRequest[], model: string) => requests.filter((r) => r.body.model === model);
       const policyCalls = calls(policyServer.requests, 'policy-model').length;
       const simulatorCalls = calls(userServer.requests, 'sim-model').length;
@@ -212,6 +213,12 @@ describe('rlver-eval run with endpoints per role', () => {
     writeFileSync(config, 'policy:\n  concurrency: 2\n');
     await expect(runCommand.run([...profiles, '--config', config])).rejects.toThrow(
       /line 1: field "policy": .*known: endpoints; give other settings as flags/,
+    );
+    const closed = await startOpenAITestServer(() => ({ content: 'x' }));
+    await closed.close();
+    const unreachable = ['--simulator', 'openai:m', '--endpoints.simulator.base-url', closed.baseURL];
+    await expect(runCommand.run([...profiles, ...unreachable, '--out', join(dir, 'out')])).rejects.toThrow(
+      /cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 for --simulator openai:m .*fix endpoints\.simulator\.baseURL; no episode/,
     );
     await expect(runCommand.run([...profiles, '--config', join(dir, 'missing.yaml')])).rejects.toThrow(
       /config file .*missing\.yaml not found; check the --config path/,
