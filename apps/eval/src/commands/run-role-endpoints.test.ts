@@ -5,26 +5,9 @@ import { benchmarkSummarySchema } from '@rlver/bench';
 import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
 import { type RecordedRequest, startOpenAITestServer } from '@rlver/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileFile } from '../test/profile-file';
 import { reportCommand } from './report';
 import { runCommand } from './run';
-
-/** Synthetic English profiles (our own text). */
-function profileFile(ids: readonly string[]): string {
-  const line = (id: string) =>
-    JSON.stringify({
-      id,
-      player: '- Name: Ada Lin\n- Age: 29\n- Occupation: librarian\n- Speaking style: dry, short',
-      scene: '## Background\nHer flatmate keeps borrowing her bike.\n#### Hidden theme:\n***You want to be heard',
-      main_cha: 'passive',
-      cha_group: ['cautious', 'patient', 'humble'],
-      task: 'You want attentive listening while you vent',
-      first_talk: 'My flatmate took my bike again.',
-      lang: 'en',
-    });
-  const file = join(mkdtempSync(join(tmpdir(), 'eval-roles-')), 'profiles.jsonl');
-  writeFileSync(file, `${ids.map(line).join('\n')}\n`);
-  return file;
-}
 
 const analysis = `Content:\n[meaning]\nAsks.\nTargetCompletion:\n[fit]\nFits.\nActivity:\n[inner]\nHeard.\nAnalyse:\n[feeling]\nOkay.\nChange:\n+10`;
 const judgeAnswer = JSON.stringify({
