@@ -47,6 +47,23 @@ export const ROLE_ENDPOINT_FLAGS: Record<string, FlagSpec> = {
   ...schemaCommandFlags(SCHEMA_FLAGS),
 };
 
+/** Lines of `rlver-eval run --help` on endpoints per role. */
+export const ROLE_ENDPOINT_NOTES = [
+  'Endpoints per role: policy, simulator and judge each take their own base URL, key variable (apiKeyEnv: the',
+  "variable's NAME, never the key), concurrency, rate limit and price per 1M tokens, as --endpoints.<role>.<field>",
+  'flags or an endpoints block in --config. Per-role usage (requests, tokens in/out, latency p50/p99, cost where',
+  'a price is given) goes to summary.json (endpoints) and the report.',
+];
+
+/** Examples of `rlver-eval run --help` with endpoints per role. */
+export const ROLE_ENDPOINT_EXAMPLES = [
+  '  rlver-eval run --policy openai:my-model --endpoints.policy.base-url http://127.0.0.1:8000/v1 \\',
+  '    --simulator openai:deepseek-chat --endpoints.simulator.base-url https://api.deepseek.com/v1 \\',
+  '    --endpoints.simulator.api-key-env DEEPSEEK_API_KEY --endpoints.simulator.price.input-per-million 0.27 \\',
+  '    --endpoints.simulator.price.output-per-million 1.1 --endpoints.simulator.concurrency 16',
+  '  rlver-eval run --config eval-endpoints.yaml --policy openai:my-model --simulator openai:deepseek-chat',
+];
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

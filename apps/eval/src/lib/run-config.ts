@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
-import type { EndpointRole, RoleEndpointSettings } from '@rlver/factories';
-import { defaultCacheDir } from '@rlver/factories';
+import { defaultCacheDir, type EndpointRole, type RoleEndpointSettings } from '@rlver/factories';
 import type { CacheMode } from '@rlver/llm';
 import type { EmotionPresetName } from '@rlver/simulator';
 import { InvalidConfigError, type Language } from '@rlver/spec';
 import { CONNECTION_FLAGS, ENDPOINT_FLAGS, type EndpointFlagSettings, resolveEndpointFlags } from './endpoint-flags';
 import {
   type EvalEndpointsConfig,
+  ROLE_ENDPOINT_EXAMPLES,
   ROLE_ENDPOINT_FLAGS,
+  ROLE_ENDPOINT_NOTES,
   resolveEvalEndpoints,
   roleSettingsOf,
 } from './role-endpoints-config';
@@ -54,10 +55,7 @@ export const RUN_SPEC: CommandSpec = {
   },
   details: [
     'API keys: set OPENAI_API_KEY for remote endpoints; loopback URLs (127.0.0.1, localhost) need none.',
-    'Endpoints per role: policy, simulator and judge each take their own base URL, key variable (apiKeyEnv: the',
-    "variable's NAME, never the key), concurrency, rate limit and price per 1M tokens, as --endpoints.<role>.<field>",
-    'flags or an endpoints block in --config. Per-role usage (requests, tokens in/out, latency p50/p99, cost where',
-    'a price is given) goes to summary.json (endpoints) and the report.',
+    ...ROLE_ENDPOINT_NOTES,
     'Endpoints are probed before any episode starts; Ctrl-C stops cleanly and the same command resumes.',
     'Errored dialogues are never final: rerunning the same command redoes them. Rerunning into an --out written',
     'with another --preset, --seed, --think, policy, simulator or endpoint is refused (results never mix).',
@@ -66,11 +64,7 @@ export const RUN_SPEC: CommandSpec = {
     'Examples:',
     '  rlver-eval run --policy template:deep_empathy --lang en --limit 10',
     '  rlver-eval run --policy openai:gpt-4o-mini --simulator openai:deepseek-chat --base-url http://127.0.0.1:8000/v1 --cache write',
-    '  rlver-eval run --policy openai:my-model --endpoints.policy.base-url http://127.0.0.1:8000/v1 \\',
-    '    --simulator openai:deepseek-chat --endpoints.simulator.base-url https://api.deepseek.com/v1 \\',
-    '    --endpoints.simulator.api-key-env DEEPSEEK_API_KEY --endpoints.simulator.price.input-per-million 0.27 \\',
-    '    --endpoints.simulator.price.output-per-million 1.1 --endpoints.simulator.concurrency 16',
-    '  rlver-eval run --config eval-endpoints.yaml --policy openai:my-model --simulator openai:deepseek-chat',
+    ...ROLE_ENDPOINT_EXAMPLES,
   ].join('\n'),
 };
 
