@@ -1,4 +1,4 @@
-import { buildSimulator, createEndpointFactory, type RoleEndpointSettings } from '@rlver/factories';
+import { buildSimulator, createEndpointFactory, roleEndpointSettingsOf } from '@rlver/factories';
 import type { EndpointUsage } from '@rlver/llm';
 import type { EndpointIdentity, Profile, UserSimulatorV1 } from '@rlver/spec';
 import type { TrainConfig } from '@rlver/trainer';
@@ -27,23 +27,12 @@ export function buildEvaluation(
   };
 }
 
-/** The simulator role's settings: retries (`simulatorEndpoint`) and where/how fast (`endpoints.simulator`). */
-function roleSettings(config: TrainConfig): RoleEndpointSettings {
-  const { requestsPerMinute, tokensPerMinute, ...where } = config.endpoints.simulator ?? {};
-  const limited = requestsPerMinute !== undefined || tokensPerMinute !== undefined;
-  return {
-    ...config.simulatorEndpoint,
-    ...where,
-    ...(limited ? { rateLimit: { requestsPerMinute, tokensPerMinute } } : {}),
-  };
-}
-
 /** The run's LLM endpoints (the simulator's), shared by training and the benchmark. */
 export function endpointsOf(config: TrainConfig) {
   return createEndpointFactory({
     baseURL: config.baseURL,
     cacheMode: config.cache,
     cacheDir: config.cacheDir,
-    roles: { simulator: roleSettings(config) },
+    roles: { simulator: roleEndpointSettingsOf(config.endpoints.simulator, config.simulatorEndpoint) },
   });
 }

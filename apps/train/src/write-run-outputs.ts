@@ -12,7 +12,7 @@ import {
   type TrainingSummary,
 } from '@rlver/trainer';
 import { z } from 'zod';
-import { describeEndpointUsage } from './endpoint-usage-lines';
+import { describeEndpointUsage } from '@rlver/llm';
 
 /** What a finished run's outputs are made of. */
 export interface RunOutputsInput {

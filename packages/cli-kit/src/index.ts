@@ -15,7 +15,9 @@ export {
   parseSchemaFlags,
 } from './parse-schema-flags';
 export { createProgressBar, type ProgressBar } from './progress-bar';
+export { type ConfigSource, describeFieldSource, readConfigFile } from './read-config-file';
 export { runCli } from './run-cli';
+export { schemaCommandFlags, schemaFlagOverrides } from './schema-command-flags';
 export {
   describeSchemaFlags,
   kebabCase,

@@ -29,7 +29,8 @@ export interface ParsedSchemaFlags {
   command: Record<string, string | boolean>;
 }
 
-function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+/** Set `value` at a nested `path` of `target`, creating the objects on the way. */
+export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   let node = target;
   path.slice(0, -1).forEach((key) => {
     if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
@@ -38,8 +39,8 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
   node[path[path.length - 1] as string] = value;
 }
 
-/** The text value of a flag as its field's type, or an error naming the flag and what it accepts. */
-function convert(flag: SchemaFlag, typed: string, raw: string): unknown {
+/** The text value of a schema flag as its field's type, or an `InvalidConfigError` naming the flag and what it accepts. */
+export function convertSchemaFlagValue(flag: SchemaFlag, typed: string, raw: string): unknown {
   const fail = (what: string) => new InvalidConfigError({ field: typed, message: `${typed} "${raw}" is not ${what}` });
   if (flag.nullable && raw === 'null') return null;
   if (flag.kind === 'number' || flag.kind === 'integer') {
@@ -110,7 +111,7 @@ export function parseSchemaFlags(argv: readonly string[], options: ParseSchemaFl
     let value: unknown;
     if (alias && 'value' in alias) value = alias.value;
     else if (flag.kind === 'boolean' && inlineValue === undefined) value = true;
-    else value = convert(flag, typed, takeValue());
+    else value = convertSchemaFlagValue(flag, typed, takeValue());
     setPath(result.overrides, flag.path, value);
     result.flagNames.set(flag.path.join('.'), typed);
   }

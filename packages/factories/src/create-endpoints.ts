@@ -11,11 +11,13 @@ import {
   type LlmCache,
   parseOpenAIModelFlag,
   type RateLimit,
+  type RoleEndpointConfig,
   type UsageMeter,
+  type UsagePrice,
   withEndpointLimits,
 } from '@rlver/llm';
 import { type EndpointIdentity, InvalidConfigError, MissingAPIKeyError } from '@rlver/spec';
-import { probeOpenAIEndpoint } from './probe-endpoint';
+import { type ProbeEndpointOptions, probeOpenAIEndpoint } from './probe-endpoint';
 
 /** Role of an endpoint, from the flag that asked for it (`--simulator` → `simulator`). */
 export type EndpointRole = 'policy' | 'simulator' | 'judge' | 'tagger';
@@ -44,6 +46,18 @@ export interface RoleEndpointSettings extends EndpointRetrySettings {
   concurrency?: number;
   /** Client-side token-bucket rate limit of this role. */
   rateLimit?: RateLimit;
+  /** Price per 1M tokens: this role's usage then carries its cost. */
+  price?: UsagePrice;
+}
+
+/** The settings of a role's config block (`endpoints.<role>` of a config file or flags) with its retry budgets. */
+export function roleEndpointSettingsOf(
+  config: RoleEndpointConfig | undefined,
+  retries: EndpointRetrySettings = {},
+): RoleEndpointSettings {
+  const { requestsPerMinute, tokensPerMinute, ...where } = config ?? {};
+  const limited = requestsPerMinute !== undefined || tokensPerMinute !== undefined;
+  return { ...retries, ...where, ...(limited ? { rateLimit: { requestsPerMinute, tokensPerMinute } } : {}) };
 }
 
 export interface EndpointSettings {
@@ -54,6 +68,8 @@ export interface EndpointSettings {
   retries?: EndpointRetrySettings;
   roles?: Partial<Record<EndpointRole, RoleEndpointSettings>>;
 }
+
+const ROLE_ORDER: readonly EndpointRole[] = ['policy', 'simulator', 'judge', 'tagger'];
 
 const roleOf = (flag: string): EndpointRole | undefined => {
   const name = flag.replace(/^--/, '');
@@ -87,7 +103,7 @@ export interface EndpointFactory {
   probeAll(): Promise<string[]>;
   /** The endpoints created so far by role: base URL and model (never a key), for the run's identity. */
   identities(): Record<string, EndpointIdentity>;
-  /** Requests, tokens in/out and latency p50/p99 of each role's calls so far. */
+  /** Requests, tokens in/out, latency p50/p99 (and cost, where the role has a price) of each role's calls so far. */
   usage(): Record<string, EndpointUsage>;
   readonly cache: LlmCache | undefined;
 }
@@ -97,7 +113,7 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
     settings.cacheMode === 'off'
       ? undefined
       : createFileCache({ directory: settings.cacheDir, mode: settings.cacheMode });
-  const probes: Array<{ flag: string; model: string; baseURL: string; apiKey?: string }> = [];
+  const probes: ProbeEndpointOptions[] = [];
   const meters = new Map<string, UsageMeter>();
   return {
     cache,
@@ -118,10 +134,17 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
       const client = createOpenAIChatClient({ model, baseURL, cache, ...retries, ...(apiKey ? { apiKey } : {}) });
       // Two agents on one endpoint (the training and the benchmark user) need one probe.
       if (!probes.some((probe) => probe.flag === flag && probe.model === model && probe.baseURL === client.baseURL)) {
-        probes.push({ flag, model, baseURL: client.baseURL, ...(apiKey ? { apiKey } : {}) });
+        probes.push({
+          flag,
+          model,
+          baseURL: client.baseURL,
+          ...(apiKey ? { apiKey } : {}),
+          ...(own?.baseURL ? { baseURLSetting: `endpoints.${role}.baseURL` } : {}),
+          ...(own?.apiKeyEnv ? { apiKeyVariable: own.apiKeyEnv } : {}),
+        });
       }
       const name = role ?? flag;
-      const meter = meters.get(name) ?? createUsageMeter();
+      const meter = meters.get(name) ?? createUsageMeter({ price: own?.price });
       meters.set(name, meter);
       return withEndpointLimits(client, { concurrency: own?.concurrency, rateLimit: own?.rateLimit, meter });
     },
@@ -131,7 +154,13 @@ export function createEndpointFactory(settings: EndpointSettings): EndpointFacto
       );
     },
     usage() {
-      return Object.fromEntries([...meters].map(([role, meter]) => [role, meter.summary()]));
+      // In role order (policy, simulator, judge, tagger), whatever order the clients were made in.
+      const rank = (name: string) => {
+        const index = ROLE_ORDER.indexOf(name as EndpointRole);
+        return index === -1 ? ROLE_ORDER.length : index;
+      };
+      const names = [...meters.keys()].sort((a, b) => rank(a) - rank(b));
+      return Object.fromEntries(names.map((name) => [name, (meters.get(name) as UsageMeter).summary()]));
     },
     async probeAll() {
       if (settings.cacheMode === 'read') return [];

@@ -7,6 +7,7 @@ export {
   type EndpointRole,
   type EndpointSettings,
   type RoleEndpointSettings,
+  roleEndpointSettingsOf,
 } from './create-endpoints';
 export { probeOpenAIEndpoint } from './probe-endpoint';
 export { type SelectProfilesOptions, selectProfiles } from './select-profiles';

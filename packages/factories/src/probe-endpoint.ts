@@ -10,6 +10,10 @@ export interface ProbeEndpointOptions {
   apiKey?: string;
   /** Per-request limit in milliseconds (default 5000). */
   timeoutMs?: number;
+  /** The setting that chose the base URL, named in errors (default `--base-url`; `endpoints.judge.baseURL`, …). */
+  baseURLSetting?: string;
+  /** The variable the key came from, named in errors (default `OPENAI_API_KEY`). */
+  apiKeyVariable?: string;
 }
 
 function describeFailure(error: unknown): string {
@@ -46,8 +50,8 @@ async function request(
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new InvalidConfigError({
-      field: '--base-url',
-      message: `cannot reach ${options.baseURL} for ${options.flag} openai:${options.model} (${timedOut ? `no answer within ${options.timeoutMs ?? 5000} ms` : describeFailure(error)}). Start the server or fix --base-url; no episode was started.`,
+      field: options.baseURLSetting ?? '--base-url',
+      message: `cannot reach ${options.baseURL} for ${options.flag} openai:${options.model} (${timedOut ? `no answer within ${options.timeoutMs ?? 5000} ms` : describeFailure(error)}). Start the server or fix ${options.baseURLSetting ?? '--base-url'}; no episode was started.`,
       cause: error,
     });
   }
@@ -55,14 +59,15 @@ async function request(
 
 function rejectStatus(status: number, what: string, options: ProbeEndpointOptions): never {
   if (status === 401 || status === 403) {
+    const variable = options.apiKeyVariable ?? 'OPENAI_API_KEY';
     throw new InvalidConfigError({
-      field: 'OPENAI_API_KEY',
-      message: `${options.baseURL} rejected the API key (HTTP ${status}) on ${what}; set OPENAI_API_KEY to a valid key for this endpoint. No episode was started.`,
+      field: variable,
+      message: `${options.baseURL} rejected the API key (HTTP ${status}) on ${what}; set ${variable} to a valid key for this endpoint. No episode was started.`,
     });
   }
   throw new InvalidConfigError({
     field: options.flag,
-    message: `${options.baseURL} answered HTTP ${status} on ${what} for model "${options.model}"; check ${options.flag} (model name) and --base-url. No episode was started.`,
+    message: `${options.baseURL} answered HTTP ${status} on ${what} for model "${options.model}"; check ${options.flag} (model name) and ${options.baseURLSetting ?? '--base-url'}. No episode was started.`,
   });
 }
 

@@ -9,7 +9,15 @@ export {
   parseOpenAIModelFlag,
 } from './chat-client';
 export { defaultBaseURL, OPENAI_API_BASE_URL } from './default-base-url';
-export { createUsageMeter, type EndpointUsage, type UsageMeter } from './endpoint-usage';
+export {
+  createUsageMeter,
+  type EndpointUsage,
+  endpointUsageSchema,
+  type UsageMeter,
+  type UsagePrice,
+  usagePriceSchema,
+} from './endpoint-usage';
+export { describeEndpointUsage, formatCost } from './format-endpoint-usage';
 export { type EndpointLimits, estimateRequestTokens, withEndpointLimits } from './limited-chat-client';
 export {
   type CacheEntry,
@@ -23,4 +31,5 @@ export {
 } from './llm-cache';
 export { mapOpenAIError } from './map-openai-error';
 export { defaultSleep, type RetryOptions, retryWithExponentialBackoff } from './retry-with-exponential-backoff';
+export { type RoleEndpointConfig, roleEndpointConfigSchema } from './role-endpoint-config';
 export { createTokenBucketLimiter, type RateLimit, type TokenBucketLimiter } from './token-bucket';

@@ -77,6 +77,45 @@ describe('reportCommand with training run folders', () => {
     expect(html).toContain('Before reply.');
   });
 
+  it("should show a training run's usage and cost per endpoint role from its summary.json", async () => {
+    const runFolder = mkdtempSync(join(tmpdir(), 'eval-report-usage-'));
+    writeFileSync(join(runFolder, 'config.json'), JSON.stringify({ runId: 'ppo-s1', simulator: 'openai:sim' }));
+    writeFileSync(join(runFolder, 'metrics.jsonl'), `${JSON.stringify({ step: 0, 'rollout/emotion_final': 40 })}\n`);
+    const simulator = {
+      requests: 1234,
+      cachedRequests: 5,
+      failedRequests: 2,
+      promptTokens: 456_789,
+      completionTokens: 65_432,
+      latencyP50Ms: 230,
+      latencyP99Ms: 910,
+      cost: 0.359227,
+    };
+    writeFileSync(join(runFolder, 'summary.json'), JSON.stringify({ runId: 'ppo-s1', endpoints: { simulator } }));
+    const out = join(mkdtempSync(join(tmpdir(), 'eval-report-out-')), 'report.html');
+    expect(await reportCommand.run([runFolder, '--out', out])).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    const row = html.match(/<tr class="usage-row" data-role="simulator">(.*?)<\/tr>/)?.[1] ?? '';
+    expect([...row.matchAll(/<td>(.*?)<\/td>/g)].map((match) => match[1])).toEqual([
+      'training',
+      'ppo-s1',
+      'simulator',
+      '1,234',
+      '5',
+      '2',
+      '456,789',
+      '65,432',
+      '230',
+      '910',
+      '0.3592',
+    ]);
+    // A summary whose usage is malformed is named, not drawn.
+    writeFileSync(join(runFolder, 'summary.json'), JSON.stringify({ endpoints: { simulator: { requests: 'many' } } }));
+    await expect(reportCommand.run([runFolder, '--out', out])).rejects.toThrow(
+      /summary\.json.*is not a training summary/,
+    );
+  });
+
   it('should refuse a --port out of range, naming the flag', async () => {
     const benchmark = await runDirectory('model-one', 'Hi.');
     await expect(reportCommand.run([benchmark, '--watch', '--port', '70000'])).rejects.toThrow(/--port "70000"/);

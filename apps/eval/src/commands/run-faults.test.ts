@@ -1,30 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchmarkSummarySchema } from '@rlver/bench';
 import { RlverError, safeParseJSON } from '@rlver/spec';
 import { faultResponse, startOpenAITestServer } from '@rlver/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileFile } from '../test/profile-file';
 import { runCommand } from './run';
 
 // Faults on a real loopback endpoint through the real command (synthetic profiles, our own text).
-
-function profileFile(ids: readonly string[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'eval-faults-')), 'profiles.jsonl');
-  const line = (id: string) =>
-    JSON.stringify({
-      id,
-      player: '- Name: Ada Lin\n- Age: 29\n- Occupation: librarian',
-      scene: '## Background\nHer flatmate keeps borrowing her bike.\n#### Hidden theme:\n***You want to be heard',
-      main_cha: 'passive',
-      cha_group: ['cautious', 'patient', 'humble'],
-      task: 'You want attentive listening while you vent',
-      first_talk: 'My flatmate took my bike again.',
-      lang: 'en',
-    });
-  writeFileSync(file, `${ids.map(line).join('\n')}\n`);
-  return file;
-}
 
 const analysis = (change: string) =>
   `Content:\nThe NPC asks.\nTargetCompletion:\nFits.\nActivity:\nFeels heard.\nAnalyse:\nOkay.\nChange:\n${change}`;

@@ -50,6 +50,7 @@ export const runCommand: CliCommand = {
         seed: config.seed,
         thinking: config.think,
         endpoints: endpoints.identities(),
+        endpointUsage: () => endpoints.usage(),
         signal: controller.signal,
         tagger,
         ...(judgeClient ? { judge: createCapabilityJudge({ client: judgeClient }) } : {}),
@@ -58,6 +59,7 @@ export const runCommand: CliCommand = {
           command: ['rlver-eval', 'run', ...argv].join(' '),
           flags: { policy: config.policy, simulator: config.simulator, judge: config.judge ?? null },
           baseURL: config.baseURL ?? null,
+          endpoints: config.endpoints,
           cache: { mode: config.cacheMode, dir: config.cacheMode === 'off' ? null : config.cacheDir },
         },
         onProgress: (progress) => {
@@ -79,6 +81,7 @@ export const runCommand: CliCommand = {
               trajectories: result.trajectories,
               settings: result.summary.settings,
               judge: result.summary.judge,
+              ...(result.summary.endpoints ? { endpointUsage: result.summary.endpoints } : {}),
             },
           ],
           tagger,

@@ -1,4 +1,5 @@
 import type { BenchmarkResult } from '@rlver/bench';
+import { describeEndpointUsage } from '@rlver/llm';
 
 /** Print the score and where the files are (stdout), and excluded episodes (stderr). */
 export function printRunSummary(result: BenchmarkResult): void {
@@ -32,6 +33,7 @@ export function printRunSummary(result: BenchmarkResult): void {
       `reply monitors: degenerate ${metric('degenerate_fraction')} (repetition ${metric('degenerate_repetition_fraction')}, mixed language ${metric('degenerate_mixed_language_fraction')}, low fluency ${metric('degenerate_low_fluency_fraction')}) · top opening ${metric('top_opening_share')} of ${summary.monitors.replies} replies; samples: rlver-eval audit ${files.results}`,
     );
   }
+  lines.push(...describeEndpointUsage(summary.endpoints ?? {}));
   if (!summary.complete) lines.push('interrupted: rerun the same command to resume (finished episodes are kept)');
   lines.push(
     `results: ${files.results}`,

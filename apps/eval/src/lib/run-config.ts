@@ -1,10 +1,18 @@
 import { join } from 'node:path';
 import { type CommandSpec, numberFlag, type ParsedFlags } from '@rlver/cli-kit';
-import { defaultCacheDir } from '@rlver/factories';
+import { defaultCacheDir, type EndpointRole, type RoleEndpointSettings } from '@rlver/factories';
 import type { CacheMode } from '@rlver/llm';
 import type { EmotionPresetName } from '@rlver/simulator';
 import { InvalidConfigError, type Language } from '@rlver/spec';
 import { CONNECTION_FLAGS, ENDPOINT_FLAGS, type EndpointFlagSettings, resolveEndpointFlags } from './endpoint-flags';
+import {
+  type EvalEndpointsConfig,
+  ROLE_ENDPOINT_EXAMPLES,
+  ROLE_ENDPOINT_FLAGS,
+  ROLE_ENDPOINT_NOTES,
+  resolveEvalEndpoints,
+  roleSettingsOf,
+} from './role-endpoints-config';
 
 export const RUN_SPEC: CommandSpec = {
   usage: 'rlver-eval run [options]',
@@ -43,9 +51,11 @@ export const RUN_SPEC: CommandSpec = {
     },
     out: { type: 'string', short: 'o', description: 'output directory (default runs/<policy>-<preset>)' },
     ...ENDPOINT_FLAGS,
+    ...ROLE_ENDPOINT_FLAGS,
   },
   details: [
     'API keys: set OPENAI_API_KEY for remote endpoints; loopback URLs (127.0.0.1, localhost) need none.',
+    ...ROLE_ENDPOINT_NOTES,
     'Endpoints are probed before any episode starts; Ctrl-C stops cleanly and the same command resumes.',
     'Errored dialogues are never final: rerunning the same command redoes them. Rerunning into an --out written',
     'with another --preset, --seed, --think, policy, simulator or endpoint is refused (results never mix).',
@@ -54,6 +64,7 @@ export const RUN_SPEC: CommandSpec = {
     'Examples:',
     '  rlver-eval run --policy template:deep_empathy --lang en --limit 10',
     '  rlver-eval run --policy openai:gpt-4o-mini --simulator openai:deepseek-chat --base-url http://127.0.0.1:8000/v1 --cache write',
+    ...ROLE_ENDPOINT_EXAMPLES,
   ].join('\n'),
 };
 
@@ -75,6 +86,10 @@ export interface RunConfig extends EndpointFlagSettings {
   seed: number;
   think: boolean;
   outDir: string;
+  /** The endpoint block as given (`--config`, `--endpoints.*`): recorded in the summary's settings. */
+  endpoints: EvalEndpointsConfig;
+  /** Each role's endpoint settings: its block and its retry budgets. */
+  roles: Partial<Record<EndpointRole, RoleEndpointSettings>>;
 }
 
 function slug(value: string): string {
@@ -117,6 +132,8 @@ export function resolveRunConfig(flags: ParsedFlags, positionals: readonly strin
   const policy = text('policy') as string;
   const preset = flags.preset as EmotionPresetName;
   const outDir = text('out') ?? join('runs', `${slug(policy)}-${preset}`);
+  const endpointFlags = resolveEndpointFlags(flags);
+  const endpoints = resolveEvalEndpoints(flags);
   return {
     policy,
     simulator: text('simulator') as string,
@@ -134,6 +151,8 @@ export function resolveRunConfig(flags: ParsedFlags, positionals: readonly strin
     seed: numberFlag(flags, 'seed', { min: 0, max: 2 ** 32 - 1, integer: true }) as number,
     think: Boolean(flags.think),
     outDir,
-    ...resolveEndpointFlags(flags),
+    ...endpointFlags,
+    endpoints,
+    roles: roleSettingsOf(endpoints, endpointFlags.roles),
   };
 }

@@ -28,6 +28,7 @@ function runOfDirectory(directory: string): ReportRun {
     trajectories: run.trajectories,
     ...(run.summary ? { settings: run.summary.settings, simulator: run.summary.settings.simulatorId } : {}),
     ...(run.summary?.judge ? { judge: run.summary.judge } : {}),
+    ...(run.summary?.endpoints ? { endpointUsage: run.summary.endpoints } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { type EndpointUsage, endpointUsageSchema } from '@rlver/llm';
 import { InvalidInputError, readCompleteJsonl, safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
 import { RESULT_FILES, readRunDirectory } from '../run/results-files';
@@ -7,6 +8,17 @@ import type { ReportRun } from './render-report';
 import type { TrainingSeries } from './training-series';
 
 const configProbeSchema = z.object({ runId: z.string().optional(), simulator: z.string().optional() }).loose();
+const summaryProbeSchema = z.object({ endpoints: z.record(z.string(), endpointUsageSchema).optional() }).loose();
+
+/** The LLM usage per role of a finished training run (`summary.json` → `endpoints`); {} while it runs. */
+function endpointUsageOf(directory: string): Record<string, EndpointUsage> {
+  const file = join(directory, 'summary.json');
+  if (!existsSync(file)) return {};
+  const parsed = safeParseJSON(readFileSync(file, 'utf8'), summaryProbeSchema);
+  if (!parsed.success)
+    throw new InvalidInputError({ file, message: `is not a training summary (${parsed.error.message})` });
+  return parsed.value.endpoints ?? {};
+}
 
 /** Whether `directory` is an `rlver-train` run folder (it has `metrics.jsonl`). */
 export function isTrainingRunDirectory(directory: string): boolean {
@@ -47,5 +59,7 @@ export function loadTrainingRun(directory: string): { training: TrainingSeries; 
       ...(run.summary ? { settings: run.summary.settings } : {}),
     });
   }
-  return { training: { label, simulator, steps: records }, runs };
+  const endpointUsage = endpointUsageOf(directory);
+  const hasUsage = Object.keys(endpointUsage).length > 0;
+  return { training: { label, simulator, steps: records, ...(hasUsage ? { endpointUsage } : {}) }, runs };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { EndpointUsage } from '@rlver/llm';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReport } from './render-report';
@@ -37,6 +38,23 @@ async function pixelCounts(page: Page, png: Buffer): Promise<{ coloured: number;
   return page.evaluate(`(${COUNT_PIXELS})(${JSON.stringify(png.toString('base64'))})`);
 }
 
+/** Synthetic usage of one endpoint role: `requests` calls of 900 tokens in and 80 out, priced per 1M tokens. */
+function usage(requests: number, inputPerMillion: number, outputPerMillion: number): EndpointUsage {
+  const promptTokens = requests * 900;
+  const completionTokens = requests * 80;
+  const cost = (promptTokens * inputPerMillion + completionTokens * outputPerMillion) / 1e6;
+  return {
+    requests,
+    cachedRequests: 0,
+    failedRequests: 0,
+    promptTokens,
+    completionTokens,
+    latencyP50Ms: 820,
+    latencyP99Ms: 4100,
+    cost,
+  };
+}
+
 describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped without /usr/bin/chromium)', () => {
   let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>>;
   let page: Page;
@@ -47,8 +65,17 @@ describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped wit
     const html = renderReport({
       title: 'Two GRPO runs compared (synthetic data)',
       generatedAt: '2026-11-26',
-      training: [syntheticTrainingSeries('grpo-s0', 300, 1), syntheticTrainingSeries('grpo-s1', 300, 2)],
-      runs: [syntheticBenchmarkRun('grpo-s0 · after', 40, 3), syntheticBenchmarkRun('grpo-s1 · after', 40, 4)],
+      training: [
+        { ...syntheticTrainingSeries('grpo-s0', 300, 1), endpointUsage: { simulator: usage(5200, 0.27, 1.1) } },
+        syntheticTrainingSeries('grpo-s1', 300, 2),
+      ],
+      runs: [
+        {
+          ...syntheticBenchmarkRun('grpo-s0 · after', 40, 3),
+          endpointUsage: { simulator: usage(360, 0.27, 1.1), judge: usage(40, 0.15, 0.6) },
+        },
+        syntheticBenchmarkRun('grpo-s1 · after', 40, 4),
+      ],
     });
     const file = join(directory, 'report.html');
     writeFileSync(file, html);
@@ -87,6 +114,21 @@ describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped wit
       mkdirSync(KEEP, { recursive: true });
       await page.locator('#training-steps').screenshot({ path: join(KEEP, 'report-training-charts.png') });
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('should show usage and cost per run and endpoint role, with a total per priced run', async () => {
+    const section = page.locator('#endpoint-usage');
+    expect(await section.isVisible()).toBe(true);
+    expect(await section.locator('tr.usage-row').count()).toBe(3);
+    const cells = await section.locator('tr.usage-row[data-role="judge"] td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['benchmark', 'grpo-s0 · after', 'judge', '40']);
+    expect(cells[10]).toBe('0.00732');
+    // 360 × (900 × 0.27 + 80 × 1.1) / 1e6 + 0.00732 = 0.11916 + 0.00732.
+    expect(await section.locator('tr.usage-total td').last().textContent()).toBe('0.1265');
+    const counts = await pixelCounts(page, await section.screenshot());
+    expect(counts.nonWhite).toBeGreaterThan(500);
+    if (KEEP) await section.screenshot({ path: join(KEEP, 'report-endpoint-usage.png') });
     expect(problems).toEqual([]);
   });
 

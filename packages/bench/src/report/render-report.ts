@@ -1,3 +1,4 @@
+import type { EndpointUsage } from '@rlver/llm';
 import { type ReplyMonitorSummary, summarizeReplyMonitors } from '@rlver/reward';
 import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
 import { DEGENERATE_KINDS } from '@rlver/text-quality';
@@ -10,6 +11,7 @@ import {
   SAGE_THRESHOLDS,
   type ScoreThresholds,
 } from '../score/compute-sentient-score';
+import { renderEndpointUsageSection } from './endpoint-usage-section';
 import { escapeHtml } from './escape-html';
 import { REPORT_CSS, REPORT_SCRIPT } from './report-assets';
 import { outcomeOf, sampleTranscripts } from './sample-transcripts';
@@ -53,6 +55,8 @@ export interface ReportRun {
   judge?: ReportJudgeSummary;
   /** Simulated user that produced the scores (default: the `simulatorId` of the first dialogue). */
   simulator?: string;
+  /** LLM usage per endpoint role (`summary.json` → `endpoints`), shown under "LLM endpoints". */
+  endpointUsage?: Readonly<Record<string, EndpointUsage>>;
 }
 
 export interface RenderReportOptions {
@@ -259,6 +263,14 @@ export function renderReport(options: RenderReportOptions): string {
     computed.length > 0 ? endingsSection(computed) : '',
     strategiesSection(computed),
     judgeSection(computed),
+    renderEndpointUsageSection([
+      ...(options.training ?? []).map((item) => ({
+        label: item.label,
+        kind: 'training' as const,
+        usage: item.endpointUsage ?? {},
+      })),
+      ...computed.map(({ run }) => ({ label: run.label, kind: 'benchmark' as const, usage: run.endpointUsage ?? {} })),
+    ]),
     excludedSection(computed),
     settingsSection(computed),
     computed.length > 0 ? transcriptsSection(computed, options.transcriptBudget ?? 120, thresholds) : '',

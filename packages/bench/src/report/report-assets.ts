@@ -10,6 +10,7 @@ section { background:var(--card); border:1px solid var(--line); border-radius:8p
 table { border-collapse:collapse; width:100%; font-variant-numeric:tabular-nums; }
 th, td { text-align:right; padding:5px 8px; border-bottom:1px solid var(--line); white-space:nowrap; }
 th:nth-child(2), td:nth-child(2) { text-align:left; white-space:normal; }
+.usage-table th:nth-child(-n+3), .usage-table td:nth-child(-n+3) { text-align:left; }
 th { color:var(--muted); font-weight:600; font-size:12px; }
 tbody tr:hover { background:#f0f4fa; }
 .chart { width:100%; max-width:760px; height:auto; display:block; }

@@ -1,3 +1,5 @@
+import type { EndpointUsage } from '@rlver/llm';
+
 /** Per-step metrics of one training run, as the report charts them. */
 export interface TrainingSeries {
   /** Run name in legends (the run id). */
@@ -6,6 +8,8 @@ export interface TrainingSeries {
   simulator: string;
   /** metrics.jsonl lines (the last line per step wins); non-numeric fields are ignored. */
   steps: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** LLM usage per endpoint role over the run (its `summary.json` → `endpoints`), when it used LLM endpoints. */
+  endpointUsage?: Readonly<Record<string, EndpointUsage>>;
 }
 
 /** Chart data of one run: metric → `[step, value]` pairs, steps ascending. */

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type EpisodeSpec, inferPresetName, runRollouts } from '@rlver/env';
+import type { EndpointUsage } from '@rlver/llm';
 import {
   createJsonlAppender,
   type DialoguePolicyV1,
@@ -80,6 +81,8 @@ export interface RunBenchmarkOptions {
    * A resume whose identity differs is refused, naming the field.
    */
   endpoints?: Record<string, EndpointIdentity>;
+  /** LLM usage per endpoint role so far (`EndpointFactory.usage`), read after the judge: `summary.json` → `endpoints`. */
+  endpointUsage?: () => Record<string, EndpointUsage>;
 }
 
 export interface BenchmarkResult {
@@ -250,6 +253,8 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<Benchm
       ...(setAside > 0 ? { tornLinesSetAside: setAside } : {}),
     },
   });
+  const usage = options.endpointUsage?.() ?? {};
+  if (Object.keys(usage).length > 0) summary.endpoints = usage;
   writeFileAtomic(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
   return { summary, trajectories, files, complete: summary.complete, resumed, judge };
 }

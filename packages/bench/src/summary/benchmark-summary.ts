@@ -1,3 +1,4 @@
+import { endpointUsageSchema } from '@rlver/llm';
 import { emotionSettingsSchema, stopReasonSchema } from '@rlver/spec';
 import { z } from 'zod';
 
@@ -104,6 +105,11 @@ export const benchmarkSummarySchema = z.object({
     })
     .optional(),
   settings: benchmarkSettingsSchema,
+  /**
+   * LLM usage per endpoint role (`policy`, `simulator`, `judge`) of the invocation that wrote this summary:
+   * requests, tokens in/out, latency p50/p99, and cost where the role has a price. Absent without LLM endpoints.
+   */
+  endpoints: z.record(z.string(), endpointUsageSchema).optional(),
   timing: z.object({
     startedAt: z.string(),
     durationMs: z.number(),

@@ -1,67 +1,13 @@
-import { existsSync } from 'node:fs';
-import { InvalidConfigError, readUtf8File, safeParseJSON } from '@rlver/spec';
-import { isMap, LineCounter, parseDocument } from 'yaml';
+import { type ConfigSource, describeFieldSource, readConfigFile } from '@rlver/cli-kit';
+import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
 import type { z } from 'zod';
 import { findAlgorithm } from './algorithm-registry';
 import { findLegacyField } from './legacy-config-fields';
 import { type TrainConfig, trainConfigSchema, trainConfigShape } from './train-config';
 import { TRAIN_PRESETS } from './train-presets';
 
-/** Where a config value came from, to name it in error messages. */
-export interface ConfigSource {
-  file?: string;
-  /** Line of each top-level or nested field in the file (`a.b` → line). */
-  lines: Map<string, number>;
-}
-
-/** Read a YAML or JSON config file into a plain object, remembering each field's line. */
-export function readConfigFile(file: string): { values: Record<string, unknown>; source: ConfigSource } {
-  if (!existsSync(file)) {
-    throw new InvalidConfigError({
-      field: '--config',
-      message: `config file ${file} not found; check the --config path`,
-    });
-  }
-  const text = readUtf8File(file);
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: true });
-  if (document.errors.length > 0) {
-    const first = document.errors[0];
-    const line = first?.linePos?.[0]?.line;
-    throw new InvalidConfigError({
-      field: '--config',
-      message: `${file}${line ? ` line ${line}` : ''}: not valid YAML/JSON: ${first?.message.split('\n')[0] ?? 'parse error'}`,
-    });
-  }
-  const lines = new Map<string, number>();
-  const visit = (node: unknown, prefix: string) => {
-    if (!isMap(node)) return;
-    for (const pair of node.items) {
-      const key = String((pair.key as { value?: unknown })?.value ?? pair.key);
-      const path = prefix ? `${prefix}.${key}` : key;
-      const range = (pair.key as { range?: [number, number, number] })?.range;
-      if (range) lines.set(path, lineCounter.linePos(range[0]).line);
-      visit(pair.value, path);
-    }
-  };
-  visit(document.contents, '');
-  const values = document.toJS() as unknown;
-  if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-    throw new InvalidConfigError({
-      field: '--config',
-      message: `${file}: the config must be a mapping of fields (e.g. "steps: 30")`,
-    });
-  }
-  return { values: values as Record<string, unknown>, source: { file, lines } };
-}
-
-/** Where a config field came from: its flag, or the file and line, or just its path. */
-export function describeFieldSource(path: string, source: ConfigSource, flagNames: Map<string, string>): string {
-  const flag = flagNames.get(path);
-  const line = source.lines.get(path);
-  if (flag) return flag;
-  return source.file ? `${source.file}${line ? ` line ${line}` : ''}: field "${path}"` : `field "${path}"`;
-}
+/** Config files are read by `@rlver/cli-kit` (shared with `rlver-eval run --config`). */
+export { type ConfigSource, describeFieldSource, readConfigFile };
 
 /** The fields a path may hold, for an unknown-field error: the base fields, or the algorithm block's. */
 function knownFields(path: readonly PropertyKey[], algo: unknown): string[] {

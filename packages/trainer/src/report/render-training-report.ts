@@ -199,7 +199,12 @@ export function renderTrainingReport(options: TrainingReportOptions): string {
     runs,
     title: `RLVER training run ${summary.runId}`,
     training: [
-      { label: summary.runId, simulator: String(options.config.simulator ?? 'offline'), steps: options.metrics },
+      {
+        label: summary.runId,
+        simulator: String(options.config.simulator ?? 'offline'),
+        steps: options.metrics,
+        ...(summary.endpoints ? { endpointUsage: summary.endpoints } : {}),
+      },
     ],
     extraSections: [
       { id: 'training-overview', title: 'Before / after', html: overview },

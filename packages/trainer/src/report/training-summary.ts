@@ -1,3 +1,4 @@
+import { endpointUsageSchema } from '@rlver/llm';
 import { z } from 'zod';
 import { strategyShiftSchema } from './strategy-shift';
 
@@ -61,22 +62,10 @@ export const trainingSummarySchema = z.object({
   warnings: z.array(z.string()).default([]),
   /**
    * Cost and latency of each LLM endpoint role over the run (training and benchmarks): requests answered, from the
-   * cache, failed; prompt and completion tokens; latency p50/p99 in ms. Absent when no LLM endpoint was used.
+   * cache, failed; prompt and completion tokens; latency p50/p99 in ms; cost where the role has a price. Absent
+   * when no LLM endpoint was used.
    */
-  endpoints: z
-    .record(
-      z.string(),
-      z.object({
-        requests: z.number().int(),
-        cachedRequests: z.number().int(),
-        failedRequests: z.number().int(),
-        promptTokens: z.number().int(),
-        completionTokens: z.number().int(),
-        latencyP50Ms: z.number().nullable(),
-        latencyP99Ms: z.number().nullable(),
-      }),
-    )
-    .optional(),
+  endpoints: z.record(z.string(), endpointUsageSchema).optional(),
   /** How the replies changed between the held-out benchmarks (absent without both benchmarks). */
   strategyShift: strategyShiftSchema.nullable().optional(),
 });
