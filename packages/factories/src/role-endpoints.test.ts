@@ -1,6 +1,6 @@
 import { startOpenAITestServer } from '@rlver/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEndpointFactory } from './create-endpoints';
+import { createEndpointFactory, roleEndpointSettingsOf } from './create-endpoints';
 
 const messages = [{ role: 'user' as const, content: 'how are you?' }];
 
@@ -48,6 +48,42 @@ describe('endpoints per role', () => {
     } finally {
       await policyServer.close();
       await judgeServer.close();
+    }
+  });
+
+  it('should turn a config block into settings (rate limit, price) and charge the role at its price', async () => {
+    const server = await startOpenAITestServer(() => ({ content: 'twelve chars' }));
+    try {
+      const settings = roleEndpointSettingsOf(
+        { baseURL: server.baseURL, requestsPerMinute: 6000, price: { inputPerMillion: 2, outputPerMillion: 8 } },
+        { maxRetries: 0 },
+      );
+      expect(settings).toEqual({
+        baseURL: server.baseURL,
+        maxRetries: 0,
+        rateLimit: { requestsPerMinute: 6000, tokensPerMinute: undefined },
+        price: { inputPerMillion: 2, outputPerMillion: 8 },
+      });
+      const endpoints = createEndpointFactory({
+        baseURL: server.baseURL,
+        cacheMode: 'off',
+        cacheDir: 'unused',
+        roles: { judge: settings },
+      });
+      // Made before the policy's client, listed after it: usage comes in role order.
+      const judge = endpoints.clientFor('--judge', 'openai:jud');
+      const policy = endpoints.clientFor('--policy', 'openai:pol');
+      await judge?.complete({ messages });
+      await judge?.complete({ messages });
+      expect(policy).toBeDefined();
+      const usage = endpoints.usage();
+      expect(Object.keys(usage)).toEqual(['policy', 'judge']);
+      // The test server reports 10 prompt tokens and ceil(12 / 4) = 3 completion tokens per answer.
+      expect(usage.judge).toMatchObject({ requests: 2, promptTokens: 20, completionTokens: 6 });
+      expect(usage.judge?.cost).toBeCloseTo((20 * 2 + 6 * 8) / 1e6, 12);
+      expect(usage.policy).not.toHaveProperty('cost');
+    } finally {
+      await server.close();
     }
   });
 

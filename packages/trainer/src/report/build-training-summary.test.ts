@@ -41,6 +41,39 @@ describe('buildTrainingSummary', () => {
     expect(renderTrainingReport({ summary, metrics, config: {} })).not.toContain('class="warning"');
   });
 
+  it("should show the run's LLM usage and cost per endpoint role in its report", () => {
+    const metrics = metricsLines(20, [0.1, 0.4], [0.02, 0.04]);
+    const summary = buildTrainingSummary({ runId: 'r', config, backend: 'cpu', wallSeconds: 1, metrics });
+    expect(renderTrainingReport({ summary, metrics, config: {} })).not.toContain('id="endpoint-usage"');
+    summary.endpoints = {
+      simulator: {
+        requests: 321,
+        cachedRequests: 4,
+        failedRequests: 0,
+        promptTokens: 9000,
+        completionTokens: 700,
+        latencyP50Ms: 250,
+        latencyP99Ms: 990,
+        cost: 0.0032,
+      },
+    };
+    const html = renderTrainingReport({ summary, metrics, config: {} });
+    const row = html.match(/<tr class="usage-row" data-role="simulator">(.*?)<\/tr>/)?.[1] ?? '';
+    expect([...row.matchAll(/<td>(.*?)<\/td>/g)].map((match) => match[1])).toEqual([
+      'training',
+      'r',
+      'simulator',
+      '321',
+      '4',
+      '0',
+      '9,000',
+      '700',
+      '250',
+      '990',
+      '0.0032',
+    ]);
+  });
+
   it('should use the first and last step alone for short runs, and nothing without steps', () => {
     expect(trainingStepSpans(metricsLines(3, [0, 1], [0, 1]))).toMatchObject({ first: { from: 0, to: 0 } });
     expect(trainingStepSpans([])).toBeNull();
