@@ -69,6 +69,29 @@ describe('createMLflowTracker', () => {
     expect(update?.body).toEqual({ run_id: 'run1', status: 'FINISHED', end_time: 1_790_000_002_000 });
   });
 
+  it('should send a call again once when the server closed the connection instead of answering', async () => {
+    // Requests 0-2 open the run; 3 logs step 0; 4 is dropped (a keep-alive socket closed as it was reused).
+    const server = await startMLflowTestServer({ dropRequests: [4] });
+    servers.push(server);
+    const tracker = createMLflowTracker({ runName: 'dropped', env: { MLFLOW_TRACKING_URI: server.url } });
+    await tracker.doLogMetrics({ step: 0, metrics: { 'rollout/emotion_final': 40 } });
+    await tracker.doLogMetrics({ step: 1, metrics: { 'rollout/emotion_final': 41 } });
+    const logged = server.requests
+      .filter((request) => request.path.endsWith('/runs/log-batch'))
+      .flatMap((request) => (request.body as { metrics: { step: number }[] }).metrics.map((metric) => metric.step));
+    expect(logged).toEqual([0, 1]);
+  });
+
+  it('should give up with the cause named when the server closes the connection twice', async () => {
+    const server = await startMLflowTestServer({ dropRequests: [4, 5] });
+    servers.push(server);
+    const tracker = createMLflowTracker({ runName: 'dropped', env: { MLFLOW_TRACKING_URI: server.url } });
+    await tracker.doLogMetrics({ step: 0, metrics: { 'rollout/emotion_final': 40 } });
+    await expect(tracker.doLogMetrics({ step: 1, metrics: { 'rollout/emotion_final': 41 } })).rejects.toThrow(
+      /did not answer runs\/log-batch \(fetch failed: other side closed/,
+    );
+  });
+
   it('should reuse an existing experiment and report an interrupted run as KILLED', async () => {
     const server = await startMLflowTestServer({ experiments: { rlver: '7' } });
     servers.push(server);

@@ -13,18 +13,25 @@ export interface RecordedMLflowRequest {
 /**
  * A loopback server speaking the MLflow tracking REST endpoints rlver uses (`experiments/get-by-name`,
  * `experiments/create`, `runs/create`, `runs/log-batch`, `runs/update`), answering as the MLflow docs define
- * and recording every request. `failLogBatch` answers log-batch with HTTP 500.
+ * and recording every request. `failLogBatch` answers log-batch with HTTP 500. `dropRequests` (0-based request
+ * numbers) closes the connection instead of answering, as a server does that closed an idle keep-alive socket
+ * just as the client reused it (the client sees "other side closed").
  */
 export async function startMLflowTestServer(
-  options: { experiments?: Record<string, string>; failLogBatch?: boolean } = {},
+  options: { experiments?: Record<string, string>; failLogBatch?: boolean; dropRequests?: readonly number[] } = {},
 ) {
   const experiments = new Map(Object.entries(options.experiments ?? {}));
   const requests: RecordedMLflowRequest[] = [];
   let runCount = 0;
+  let received = 0;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (options.dropRequests?.includes(received++)) {
+        request.socket.destroy();
+        return;
+      }
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const text = Buffer.concat(chunks).toString('utf8');
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
