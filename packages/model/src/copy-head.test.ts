@@ -83,7 +83,10 @@ describe('the copy head', () => {
       const { ids, mask } = paddedBatch([tokens]);
       const scores = copying.scoreSequences(ids, mask);
       const full = Array.from(scores.logProbs.dataSync()).slice((prompts[row] as number[]).length - 1);
-      full.forEach((logProb, index) => expect(result.logProbs[index]).toBeCloseTo(logProb, 3));
+      expect(full.length).toBe(result.logProbs.length);
+      full.forEach((logProb, index) => {
+        expect(result.logProbs[index]).toBeCloseTo(logProb, 3);
+      });
     });
   });
 

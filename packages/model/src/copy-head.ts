@@ -72,6 +72,22 @@ export function copyAttention(
   return { attention, gate: tf.mul(tf.sigmoid(gateLogit), anyAllowed) as tf.Tensor3D };
 }
 
+/**
+ * Copy mass per vocabulary entry `[batch, queries, vocab]` by a scatter-add of the attention onto the next ids:
+ * no `[batch, keys, vocab]` one-hot (for generation, where it would dominate each step; no gradient needed).
+ */
+function scatterCopyMass(attention: tf.Tensor3D, nextIds: tf.Tensor2D, vocab: number): tf.Tensor3D {
+  const [batch, queries, keys] = attention.shape;
+  const rows = tf.reshape(
+    tf.tile(tf.reshape(tf.range(0, batch * queries, 1, 'int32'), [batch * queries, 1]), [1, keys]),
+    [-1, 1],
+  );
+  const ids = tf.reshape(tf.tile(tf.reshape(tf.cast(nextIds, 'int32'), [batch, 1, keys]), [1, queries, 1]), [-1, 1]);
+  const indices = tf.concat([rows, ids], 1);
+  const mass = tf.scatterND(indices, tf.reshape(attention, [-1]), [batch * queries, vocab]);
+  return tf.reshape(mass, [batch, queries, vocab]) as tf.Tensor3D;
+}
+
 /** `log(exp(a) + exp(b))`, elementwise and stable. */
 function logAddExp(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
   const high = tf.maximum(a, b);
@@ -91,11 +107,14 @@ export function copyMixtureLogProbs(
   hidden: tf.Tensor3D,
   lmLogits: tf.Tensor3D,
   context: CopyContext,
+  options: { differentiable?: boolean } = {},
 ): tf.Tensor3D {
   const vocab = lmLogits.shape[2];
   const { attention, gate } = copyAttention(head, hidden, context);
-  const nextOneHot = tf.cast(tf.oneHot(tf.cast(context.nextIds, 'int32'), vocab), 'float32');
-  const copyMass = matMul(attention, nextOneHot) as tf.Tensor3D;
+  const copyMass =
+    options.differentiable === false
+      ? scatterCopyMass(attention, context.nextIds, vocab)
+      : (matMul(attention, tf.cast(tf.oneHot(tf.cast(context.nextIds, 'int32'), vocab), 'float32')) as tf.Tensor3D);
   const generated = tf.add(tf.logSoftmax(lmLogits), tf.log(tf.sub(1, gate)));
   const copied = tf.log(tf.add(tf.mul(copyMass, gate), TINY));
   return logAddExp(generated, copied) as tf.Tensor3D;

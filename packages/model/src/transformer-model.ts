@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@rlver/optim/register-gradients';
 import { variableFrom } from '@rlver/optim';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
-import { cachedCopyContext, copyMixtureLogProbs, fullSequenceCopyContext } from './copy-head';
+import { cachedCopyContext, copyAttention, copyMixtureLogProbs, fullSequenceCopyContext } from './copy-head';
 import {
   createLoraState,
   disposeLoraState,
@@ -106,6 +106,25 @@ export class TransformerModel implements TrainableLanguageModel {
       rotary,
       mask: causalMask(attentionMask),
     }).hidden;
+  }
+
+  /**
+   * Copy-head attention `[batch, length, length]` (query t over the tokens after earlier positions k < t), gate
+   * `[batch, length, 1]` and next ids `[batch, length]` (token after each position) of a full-sequence pass with
+   * final hidden states `hidden [batch·length, hidden]` (from `hiddenStates`): for losses that score some rows
+   * only (`copyMixtureTargetLogProbs`). Call inside `tf.tidy` / `tf.variableGrads`.
+   */
+  copyHeadTerms(
+    inputIds: tf.Tensor2D,
+    attentionMask: tf.Tensor2D,
+    hidden: tf.Tensor2D,
+  ): { attention: tf.Tensor3D; gate: tf.Tensor3D; nextIds: tf.Tensor2D } {
+    const head = this.weights.copyHead;
+    if (!head) throw new Error('copyHeadTerms: this model has no copy head (config copyHead / rlver_copy_head).');
+    const [batch, length] = inputIds.shape;
+    const context = fullSequenceCopyContext(head, hidden, inputIds, causalMask(attentionMask), this.padTokenId);
+    const terms = copyAttention(head, tf.reshape(hidden, [batch, length, -1]) as tf.Tensor3D, context);
+    return { ...terms, nextIds: context.nextIds };
   }
 
   /**
@@ -244,7 +263,8 @@ export class TransformerModel implements TrainableLanguageModel {
         nextIds: copy.context.nextIds,
         allowed: tf.slice(copy.context.allowed, [0, length - 1, 0], [batch, 1, keyLength]) as tf.Tensor3D,
       };
-      const mixed = copyMixtureLogProbs(head, last as tf.Tensor3D, tf.reshape(logits, [batch, 1, -1]), lastQuery);
+      const lmLogits = tf.reshape(logits, [batch, 1, -1]) as tf.Tensor3D;
+      const mixed = copyMixtureLogProbs(head, last as tf.Tensor3D, lmLogits, lastQuery, { differentiable: false });
       return {
         logits: tf.reshape(mixed, [batch, -1]),
         present: [...present, copy.present],
