@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTransformerModel, saveCheckpoint } from './checkpoint';
 import { COPY_HEAD_TENSORS } from './copy-head';
 import { generate } from './generate';
-import { modelConfigToHF } from './hf-model-config';
+import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { languageModelHead } from './transformer-forward';
@@ -46,6 +46,17 @@ describe('a model without a copy head', () => {
     const direct = tf.tidy(() => languageModelHead(plain.hiddenStates(ids, mask), plain.weights).reshape([1, 5, -1]));
     // Bit-identical: the same ops in the same order as before the copy head existed.
     expect(Array.from(logits.dataSync())).toEqual(Array.from(direct.dataSync()));
+  });
+});
+
+describe('rlver_copy_head in config.json', () => {
+  it('should round-trip, and refuse a bad value naming the file and the field', () => {
+    const hf = modelConfigToHF(copying.config);
+    expect(modelConfigFromHF(hf).copyHead).toEqual({ keyDim: 8 });
+    expect(() => modelConfigFromHF({ ...hf, rlver_copy_head: { key_dim: 0 } }, 'ckpt/config.json')).toThrow(
+      /ckpt\/config\.json: field "rlver_copy_head\.key_dim"/,
+    );
+    expect(() => modelConfigFromHF({ ...hf, rlver_copy_head: true }, 'ckpt/config.json')).toThrow(/rlver_copy_head/);
   });
 });
 
