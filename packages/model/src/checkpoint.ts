@@ -15,7 +15,7 @@ import {
   writeSafetensors,
 } from './safetensors';
 import { TransformerModel } from './transformer-model';
-import { weightsFromNamedTensors } from './transformer-weights';
+import { freshCopyHeadTensors, weightsFromNamedTensors } from './transformer-weights';
 
 export interface SaveCheckpointOptions {
   /** Folder to write (created when missing; files of the same name are overwritten). */
@@ -184,6 +184,11 @@ export interface LoadTransformerModelOptions {
   valueHead?: boolean;
   /** Load adapter_config.json / adapter_model.safetensors when present (default true). */
   loadAdapters?: boolean;
+  /**
+   * Warm start of a copy head (copy-head.ts) on a checkpoint without one: fresh query/key projections of width
+   * `keyDim` (normal(0, 0.02), seeded), gate weight likewise and gate bias logit(0.05), so g ≈ 0.05.
+   */
+  addCopyHead?: { keyDim: number; seed?: number };
 }
 
 /** Load a local Hugging Face model folder (config.json + safetensors, LoRA adapters when present). */
@@ -192,8 +197,19 @@ export async function loadTransformerModel(
   options: LoadTransformerModelOptions = {},
 ): Promise<TransformerModel> {
   const configPath = join(directory, 'config.json');
-  const config = modelConfigFromHF(await readJsonObject(configPath, true), configPath);
+  let config = modelConfigFromHF(await readJsonObject(configPath, true), configPath);
   const tensors = await readCheckpointTensors(directory);
+  if (options.addCopyHead) {
+    if (config.copyHead) {
+      throw new InvalidInputError({
+        file: configPath,
+        field: 'rlver_copy_head',
+        message: 'the checkpoint already has a copy head; load it without addCopyHead.',
+      });
+    }
+    config = { ...config, copyHead: { keyDim: options.addCopyHead.keyDim } };
+    for (const tensor of freshCopyHeadTensors(config, options.addCopyHead.seed ?? 0)) tensors.set(tensor.name, tensor);
+  }
   const weights = weightsFromNamedTensors(config, tensors, { source: directory, valueHead: options.valueHead });
   const model = new TransformerModel(config, weights);
   const storedDtypes = new Set(

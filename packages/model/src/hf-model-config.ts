@@ -83,6 +83,8 @@ const hfModelConfigSchema = z.looseObject({
   bos_token_id: tokenIds,
   eos_token_id: tokenIds,
   pad_token_id: tokenIds,
+  /** This project's copy head (not a Hugging Face field): `{"key_dim": N}`; absent or null: none. */
+  rlver_copy_head: z.object({ key_dim: positiveInt }).strict().nullish(),
 });
 type HFModelConfig = z.infer<typeof hfModelConfigSchema>;
 
@@ -237,6 +239,7 @@ export function modelConfigFromHF(json: unknown, source = 'config.json'): Transf
       bosTokenId: tokenList(hf.bos_token_id === undefined ? defaults.bos_token_id : hf.bos_token_id)[0],
       eosTokenIds: tokenList(hf.eos_token_id === undefined ? defaults.eos_token_id : hf.eos_token_id),
       padTokenId: tokenList(hf.pad_token_id)[0],
+      copyHead: hf.rlver_copy_head ? { keyDim: hf.rlver_copy_head.key_dim } : null,
     },
     source,
   );
@@ -249,7 +252,9 @@ const ARCHITECTURES: Record<ModelType, string> = {
 };
 
 /**
- * Hugging Face `config.json` content for a config (written by `saveCheckpoint`). Rotary settings use the
+ * Hugging Face `config.json` content for a config (written by `saveCheckpoint`). A model with a copy head gets
+ * `rlver_copy_head` and `rlver_copy_head.*` tensors: transformers would load it as its stock class, ignore the
+ * copy head and compute different probabilities, so such a checkpoint is not a stock HF model. Rotary settings use the
  * transformers 4.x spelling (`rope_theta`, `rope_scaling`), which transformers 5 still reads.
  */
 export function modelConfigToHF(config: TransformerConfig, dtype = 'float32'): Record<string, unknown> {
@@ -284,5 +289,7 @@ export function modelConfigToHF(config: TransformerConfig, dtype = 'float32'): R
     eos_token_id: config.eosTokenIds.length === 1 ? config.eosTokenIds[0] : [...config.eosTokenIds],
     pad_token_id: config.padTokenId ?? null,
     torch_dtype: dtype,
+    // Written only when present: a checkpoint without it is a stock HF model, byte for byte as before.
+    ...(config.copyHead ? { rlver_copy_head: { key_dim: config.copyHead.keyDim } } : {}),
   };
 }

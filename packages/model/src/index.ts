@@ -14,6 +14,16 @@ export {
   saveCheckpoint,
   VALUE_HEAD_FILE,
 } from './checkpoint';
+export {
+  COPY_GATE_INITIAL_BIAS,
+  COPY_HEAD_TENSORS,
+  type CopyContext,
+  type CopyHeadWeights,
+  copyAttention,
+  copyMixtureLogProbs,
+  copyMixtureTargetLogProbs,
+  fullSequenceCopyContext,
+} from './copy-head';
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
 export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
 export {

@@ -60,6 +60,12 @@ export const transformerConfigSchema = z
     /** End-of-sequence ids (generation stops on any of them). */
     eosTokenIds: z.array(z.number().int().nonnegative()).default([]),
     padTokenId: z.number().int().nonnegative().optional(),
+    /**
+     * Optional copy (pointer-generator) head on the final hidden states (copy-head.ts): `{ keyDim }` width of its
+     * query/key projections, or null for none (default null: the stock architecture, computed exactly as before).
+     * HF config.json: `rlver_copy_head: {"key_dim": N}`; such a checkpoint is not a stock Qwen2/Llama.
+     */
+    copyHead: z.object({ keyDim: positiveInt }).strict().nullable().default(null),
   })
   .strict();
 
@@ -87,6 +93,8 @@ export interface TransformerConfig {
   readonly bosTokenId: number | undefined;
   readonly eosTokenIds: readonly number[];
   readonly padTokenId: number | undefined;
+  /** The copy head's query/key width, or null when the model has none. */
+  readonly copyHead: { readonly keyDim: number } | null;
 }
 
 function formatIssues(error: z.ZodError, source: string): string {

@@ -122,14 +122,18 @@ export interface DecoderParts {
   padTokenId: number;
 }
 
-/** Log-prob (and entropy, value) of `targets[i]` after hidden state `hidden[i]`: each a `[rows]` tensor. */
+/**
+ * Log-prob (and entropy, value) of `targets[i]` after hidden state `hidden[i]`: each a `[rows]` tensor.
+ * `headLogits` replaces the LM head's logits when given (a copy head's mixture log-probs).
+ */
 export function scoreHiddenStates(
   parts: DecoderParts,
   hidden: tf.Tensor2D,
   targets: tf.Tensor1D,
   options: ScoreSequencesOptions,
+  headLogits?: tf.Tensor2D,
 ): { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } {
-  let logits = languageModelHead(hidden, parts.weights);
+  let logits = headLogits ?? languageModelHead(hidden, parts.weights);
   const temperature = options.temperature ?? 1;
   if (temperature !== 1) logits = tf.div(logits, temperature);
   const scores = tokenLogProbsAndEntropy(logits, targets, options.withEntropy ?? false);

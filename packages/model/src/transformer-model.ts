@@ -3,6 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@rlver/optim/register-gradients';
 import { variableFrom } from '@rlver/optim';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
+import { cachedCopyContext, copyAttention, copyMixtureLogProbs, fullSequenceCopyContext } from './copy-head';
 import {
   createLoraState,
   disposeLoraState,
@@ -107,13 +108,59 @@ export class TransformerModel implements TrainableLanguageModel {
     }).hidden;
   }
 
-  /** Logits `[batch, length, vocab]` of every position. The caller owns the result. */
+  /**
+   * Copy-head attention `[batch, length, length]` (query t over the tokens after earlier positions k < t), gate
+   * `[batch, length, 1]` and next ids `[batch, length]` (token after each position) of a full-sequence pass with
+   * final hidden states `hidden [batch·length, hidden]` (from `hiddenStates`): for losses that score some rows
+   * only (`copyMixtureTargetLogProbs`). Call inside `tf.tidy` / `tf.variableGrads`.
+   */
+  copyHeadTerms(
+    inputIds: tf.Tensor2D,
+    attentionMask: tf.Tensor2D,
+    hidden: tf.Tensor2D,
+  ): { attention: tf.Tensor3D; gate: tf.Tensor3D; nextIds: tf.Tensor2D } {
+    const head = this.weights.copyHead;
+    if (!head) throw new Error('copyHeadTerms: this model has no copy head (config copyHead / rlver_copy_head).');
+    const [batch, length] = inputIds.shape;
+    const context = fullSequenceCopyContext(head, hidden, inputIds, causalMask(attentionMask), this.padTokenId);
+    const terms = copyAttention(head, tf.reshape(hidden, [batch, length, -1]) as tf.Tensor3D, context);
+    return { ...terms, nextIds: context.nextIds };
+  }
+
+  /**
+   * Logits `[batch, length, vocab]` of every position; with a copy head, the normalised log-probabilities of the
+   * pointer-generator mixture (copy-head.ts). The caller owns the result.
+   */
   forwardLogits(inputIds: tf.Tensor2D, attentionMask: tf.Tensor2D): tf.Tensor3D {
     return tf.tidy(() => {
       const [batch, length] = inputIds.shape;
+      if (this.weights.copyHead) return this.copyForward(inputIds, attentionMask).logProbs;
       const logits = languageModelHead(this.hiddenStates(inputIds, attentionMask), this.weights);
       return tf.reshape(logits, [batch, length, this.config.vocabSize]) as tf.Tensor3D;
     });
+  }
+
+  /**
+   * Full-sequence pass through the copy head: mixture log-probs `[batch, length, vocab]` and the final hidden
+   * states `[batch·length, hidden]`. Call inside `tf.tidy`.
+   */
+  private copyForward(
+    inputIds: tf.Tensor2D,
+    attentionMask: tf.Tensor2D,
+  ): { logProbs: tf.Tensor3D; hidden: tf.Tensor2D } {
+    const head = this.weights.copyHead;
+    if (!head) throw new Error('copyForward: this model has no copy head.');
+    const [batch, length] = inputIds.shape;
+    const mask = causalMask(attentionMask);
+    const hidden = transformerHidden(this.weights, this.config, this.lora, {
+      inputIds,
+      rotary: rotaryTables(positionsFromMask(attentionMask), this.config),
+      mask,
+    }).hidden;
+    const lmLogits = tf.reshape(languageModelHead(hidden, this.weights), [batch, length, -1]) as tf.Tensor3D;
+    const context = fullSequenceCopyContext(head, hidden, inputIds, mask, this.padTokenId);
+    const hidden3d = tf.reshape(hidden, [batch, length, -1]) as tf.Tensor3D;
+    return { logProbs: copyMixtureLogProbs(head, hidden3d, lmLogits, context), hidden };
   }
 
   /**
@@ -129,6 +176,22 @@ export class TransformerModel implements TrainableLanguageModel {
     return tf.tidy(() => {
       const [batch, length] = inputIds.shape;
       const parts = { weights: this.weights, config: this.config, lora: this.lora, padTokenId: this.padTokenId };
+      if (this.weights.copyHead) {
+        // The copy head attends over the whole row, so rows are scored in one pass (no shared prefixes).
+        const pass = this.copyForward(inputIds, attentionMask);
+        const logProbs = tf.slice(pass.logProbs, [0, 0, 0], [batch, length - 1, -1]);
+        const flat = tf.reshape(logProbs, [batch * (length - 1), -1]) as tf.Tensor2D;
+        const hidden = tf.slice(tf.reshape(pass.hidden, [batch, length, -1]), [0, 0, 0], [batch, length - 1, -1]);
+        const scoredHidden = tf.reshape(hidden, [batch * (length - 1), -1]);
+        const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
+        const scores = scoreHiddenStates(parts, scoredHidden as tf.Tensor2D, targets, options, flat);
+        const shape: [number, number] = [batch, length - 1];
+        const result: SequenceScores = { logProbs: tf.reshape(scores.logProbs, shape) as tf.Tensor2D };
+        if (scores.entropies) result.entropies = tf.reshape(scores.entropies, shape) as tf.Tensor2D;
+        if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
+        if (scores.features) result.features = tf.reshape(scores.features, [...shape, -1]) as tf.Tensor3D;
+        return result as unknown as tf.TensorContainer;
+      }
       const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
         const groups = planPrefixGroups(rows);
@@ -165,7 +228,10 @@ export class TransformerModel implements TrainableLanguageModel {
   /**
    * One incremental step for generation: run `inputIds [batch, length]` at `positions` (float
    * `[batch, length]`) after `past`, with an additive `mask` over past + new keys. Returns logits of the
-   * last position `[batch, vocab]` and the updated keys/values; the caller owns both.
+   * last position `[batch, vocab]` and the updated keys/values; the caller owns both. With a copy head the
+   * logits are the mixture's log-probs, and `present` (so `past`) has one more entry after the layers: the copy
+   * cache (keys `[batch, 1, length, keyDim]`, token ids as float `[batch, 1, length, 1]`), which a caller
+   * gathers, concatenates and disposes like a layer's.
    */
   decode(options: { inputIds: tf.Tensor2D; positions: tf.Tensor2D; mask: tf.Tensor; past?: LayerKeyValues[] }): {
     logits: tf.Tensor2D;
@@ -181,7 +247,28 @@ export class TransformerModel implements TrainableLanguageModel {
       });
       const last = tf.slice(tf.reshape(hidden, [batch, length, -1]), [0, length - 1, 0], [batch, 1, -1]);
       const logits = languageModelHead(tf.reshape(last, [batch, -1]) as tf.Tensor2D, this.weights);
-      return { logits, present } as unknown as tf.TensorContainer;
+      const head = this.weights.copyHead;
+      if (!head) return { logits, present } as unknown as tf.TensorContainer;
+      const copy = cachedCopyContext(
+        head,
+        hidden,
+        options.inputIds,
+        options.mask,
+        this.padTokenId,
+        options.past?.[this.config.numHiddenLayers],
+      );
+      const keyLength = copy.context.allowed.shape[2];
+      const lastQuery = {
+        keys: copy.context.keys,
+        nextIds: copy.context.nextIds,
+        allowed: tf.slice(copy.context.allowed, [0, length - 1, 0], [batch, 1, keyLength]) as tf.Tensor3D,
+      };
+      const lmLogits = tf.reshape(logits, [batch, 1, -1]) as tf.Tensor3D;
+      const mixed = copyMixtureLogProbs(head, last as tf.Tensor3D, lmLogits, lastQuery, { differentiable: false });
+      return {
+        logits: tf.reshape(mixed, [batch, -1]),
+        present: [...present, copy.present],
+      } as unknown as tf.TensorContainer;
     }) as unknown as { logits: tf.Tensor2D; present: LayerKeyValues[] };
   }
 
@@ -196,6 +283,9 @@ export class TransformerModel implements TrainableLanguageModel {
     if (this.weights.valueHead) {
       named.set('valueHead.weight', this.weights.valueHead.weight);
       named.set('valueHead.bias', this.weights.valueHead.bias);
+    }
+    if (this.weights.copyHead) {
+      for (const [key, variable] of Object.entries(this.weights.copyHead)) named.set(`copyHead.${key}`, variable);
     }
     this.lora?.adapters.forEach((perLayer, index) => {
       for (const [target, adapter] of Object.entries(perLayer)) {
@@ -295,6 +385,16 @@ export class TransformerModel implements TrainableLanguageModel {
       }),
       finalNorm: clone(this.weights.finalNorm),
       ...(this.weights.lmHead ? { lmHead: clone(this.weights.lmHead) } : {}),
+      ...(this.weights.copyHead
+        ? {
+            copyHead: {
+              query: clone(this.weights.copyHead.query),
+              key: clone(this.weights.copyHead.key),
+              gate: clone(this.weights.copyHead.gate),
+              gateBias: clone(this.weights.copyHead.gateBias),
+            },
+          }
+        : {}),
     };
     if (!wasMerged) this.unmergeLora();
     const copy = new TransformerModel(this.config, weights);

@@ -1,6 +1,7 @@
 import { variableFrom } from '@rlver/optim';
 import { createRng, hashSeed, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { COPY_GATE_INITIAL_BIAS, COPY_HEAD_TENSORS, type CopyHeadWeights } from './copy-head';
 import type { TransformerConfig } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
 
@@ -40,6 +41,8 @@ export interface TransformerWeights {
   /** `[vocab, hidden]`; absent when embeddings are tied. */
   lmHead?: tf.Variable;
   valueHead?: ValueHeadWeights;
+  /** The copy (pointer-generator) head, exactly when the config has `copyHead`. */
+  copyHead?: CopyHeadWeights;
 }
 
 /** Where an HF tensor lives: a variable, and a row range of it for fused matrices. */
@@ -84,6 +87,13 @@ export function weightSlots(weights: TransformerWeights, config: TransformerConf
   });
   slots.push(slot('model.norm.weight', weights.finalNorm, [h]));
   if (weights.lmHead) slots.push(slot('lm_head.weight', weights.lmHead, [config.vocabSize, h]));
+  if (weights.copyHead && config.copyHead) {
+    const keyDim = config.copyHead.keyDim;
+    slots.push(slot(COPY_HEAD_TENSORS.query, weights.copyHead.query, [keyDim, h]));
+    slots.push(slot(COPY_HEAD_TENSORS.key, weights.copyHead.key, [keyDim, h]));
+    slots.push(slot(COPY_HEAD_TENSORS.gate, weights.copyHead.gate, [1, h]));
+    slots.push(slot(COPY_HEAD_TENSORS.gateBias, weights.copyHead.gateBias, [1]));
+  }
   if (weights.valueHead) {
     slots.push(slot('v_head.summary.weight', weights.valueHead.weight, [1, h]));
     slots.push(slot('v_head.summary.bias', weights.valueHead.bias, [1]));
@@ -146,6 +156,16 @@ function buildWeights(config: TransformerConfig, fill: Filler, withValueHead: bo
     ...(withValueHead
       ? { valueHead: { weight: variable('valueHead.weight', [1, h]), bias: variable('valueHead.bias', [1]) } }
       : {}),
+    ...(config.copyHead
+      ? {
+          copyHead: {
+            query: variable('copyHead.query', [config.copyHead.keyDim, h]),
+            key: variable('copyHead.key', [config.copyHead.keyDim, h]),
+            gate: variable('copyHead.gate', [1, h]),
+            gateBias: variable('copyHead.gateBias', [1]),
+          },
+        }
+      : {}),
   };
 }
 
@@ -158,7 +178,7 @@ export function seededNormal(shape: number[], std: number, seed: number): tf.Ten
   return tf.tensor(data, shape, 'float32');
 }
 
-/** Fresh weights: norms 1, biases 0, matrices normal(0, initStd) seeded per tensor name. */
+/** Fresh weights: norms 1, biases 0 (the copy gate's: logit 0.05), matrices normal(0, initStd) seeded per tensor name. */
 export function initializeWeights(
   config: TransformerConfig,
   options: { seed: number; initStd: number; valueHead: boolean },
@@ -167,6 +187,7 @@ export function initializeWeights(
     config,
     (name, shape) => {
       if (/Norm$/.test(name)) return tf.ones(shape);
+      if (name === 'copyHead.gateBias') return tf.fill(shape, COPY_GATE_INITIAL_BIAS);
       if (/Bias$|bias$/.test(name)) return tf.zeros(shape);
       return seededNormal(shape, options.initStd, hashSeed(options.seed, name));
     },
@@ -248,9 +269,33 @@ export function allVariables(weights: TransformerWeights): tf.Variable[] {
     weights.finalNorm,
     ...(weights.lmHead ? [weights.lmHead] : []),
     ...(weights.valueHead ? [weights.valueHead.weight, weights.valueHead.bias] : []),
+    ...(weights.copyHead
+      ? [weights.copyHead.query, weights.copyHead.key, weights.copyHead.gate, weights.copyHead.gateBias]
+      : []),
   ];
 }
 
 export function disposeWeights(weights: TransformerWeights): void {
   for (const variable of allVariables(weights)) variable.dispose();
+}
+
+/** HF-named tensors of a freshly initialised copy head for `config` (which must have `copyHead`), seeded. */
+export function freshCopyHeadTensors(config: TransformerConfig, seed: number, initStd = 0.02): NamedFloatTensor[] {
+  if (!config.copyHead) throw new Error('freshCopyHeadTensors: the config has no copyHead.');
+  const { keyDim } = config.copyHead;
+  const h = config.hiddenSize;
+  const normal = (name: string, shape: number[]): NamedFloatTensor => {
+    const rng = createRng(hashSeed(seed, name));
+    const data = Float32Array.from(
+      { length: (shape[0] as number) * (shape[1] as number) },
+      () => rng.normal() * initStd,
+    );
+    return { name, shape, data };
+  };
+  return [
+    normal(COPY_HEAD_TENSORS.query, [keyDim, h]),
+    normal(COPY_HEAD_TENSORS.key, [keyDim, h]),
+    normal(COPY_HEAD_TENSORS.gate, [1, h]),
+    { name: COPY_HEAD_TENSORS.gateBias, shape: [1], data: Float32Array.of(COPY_GATE_INITIAL_BIAS) },
+  ];
 }

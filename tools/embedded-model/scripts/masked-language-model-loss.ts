@@ -1,4 +1,4 @@
-import type { TransformerModel } from '@rlver/model';
+import { copyMixtureTargetLogProbs, type TransformerModel } from '@rlver/model';
 import * as tf from '@tensorflow/tfjs-core';
 
 /**
@@ -24,6 +24,8 @@ export interface MaskedBatchTensors {
   positions: tf.Tensor1D;
   /** int32: the target token of each of those positions. */
   targets: tf.Tensor1D;
+  /** int32: the batch row of each of those positions (used by the copy head). */
+  rowsOfPositions: tf.Tensor1D;
 }
 
 /**
@@ -42,5 +44,18 @@ export function maskedLanguageModelLoss(model: TransformerModel, batch: MaskedBa
   // The wasm OneHot kernel ignores dtype: build int32, then cast.
   const targetOneHot = tf.cast(tf.oneHot(batch.targets, model.config.vocabSize), 'float32');
   const targetLogits = tf.sum(tf.mul(logits, targetOneHot), -1);
-  return tf.mean(tf.sub(tf.logSumExp(logits, -1), targetLogits)) as tf.Scalar;
+  if (!model.weights.copyHead) return tf.mean(tf.sub(tf.logSumExp(logits, -1), targetLogits)) as tf.Scalar;
+  // Copy head: the pointer-generator mixture's log-prob of each target, from the attention mass on positions
+  // whose next token is the target (no vocabulary-wide copy tensor).
+  const lmTargetLogProbs = tf.sub(targetLogits, tf.logSumExp(logits, -1));
+  const flatHidden = tf.reshape(hidden, [batchSize * length, hiddenSize]) as tf.Tensor2D;
+  const terms = model.copyHeadTerms(batch.inputIds, batch.attentionMask, flatHidden);
+  const attention = tf.reshape(tf.slice(terms.attention, [0, 0, 0], [batchSize, length - 1, length]), [-1, length]);
+  const gate = tf.reshape(tf.slice(terms.gate, [0, 0, 0], [batchSize, length - 1, 1]), [-1, 1]);
+  const selectedAttention = selectRows(attention as tf.Tensor2D, batch.positions);
+  const selectedGate = tf.reshape(selectRows(gate as tf.Tensor2D, batch.positions), [-1]);
+  const nextIds = tf.gather(terms.nextIds, batch.rowsOfPositions);
+  const matches = tf.cast(tf.equal(nextIds, tf.reshape(batch.targets, [-1, 1])), 'float32');
+  const copyMass = tf.sum(tf.mul(selectedAttention, matches), -1);
+  return tf.neg(tf.mean(copyMixtureTargetLogProbs(lmTargetLogProbs, selectedGate, copyMass))) as tf.Scalar;
 }

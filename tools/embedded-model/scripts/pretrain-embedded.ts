@@ -35,6 +35,11 @@ const { values: flags } = parseArgs({
     seed: { type: 'string', default: '1234' },
     /** Continue from this checkpoint (a second phase) instead of a fresh, seeded initialisation. */
     'init-from': { type: 'string' },
+    /**
+     * Width of a copy (pointer-generator) head's query/key projections (`rlver_copy_head`); 0 = none. With
+     * --init-from a checkpoint without one, the head is added fresh (gate ≈ 0.05) and the rest warm-starts.
+     */
+    'copy-head': { type: 'string', default: '0' },
     'thinking-fraction': { type: 'string', default: '0.25' },
     'generic-event-fraction': { type: 'string', default: '0' },
     /** Share of replies that quote a clause of the user's last message (corpus/quote-templates.ts). */
@@ -108,8 +113,15 @@ console.log(
 
 const initFrom = flags['init-from'];
 const previousPhases = initFrom ? readPreviousPhases(initFrom) : [];
+const copyHeadWidth = Number(flags['copy-head']);
+if (!Number.isInteger(copyHeadWidth) || copyHeadWidth < 0)
+  throw new RangeError(`--copy-head ${flags['copy-head']}: give the copy head's key width (e.g. 32), or 0 for none`);
 const model = initFrom
-  ? await loadTransformerModel(initFrom)
+  ? await loadTransformerModel(initFrom, {
+      ...(copyHeadWidth > 0 && !(await hasCopyHead(initFrom))
+        ? { addCopyHead: { keyDim: copyHeadWidth, seed: hashSeed('embedded-copy-head', seed) } }
+        : {}),
+    })
   : createTransformerModel({
       config: {
         modelType: 'qwen2',
@@ -123,9 +135,18 @@ const model = initFrom
         tieWordEmbeddings: true,
         eosTokenIds: [imEnd, endOfText],
         padTokenId: endOfText,
+        copyHead: copyHeadWidth > 0 ? { keyDim: copyHeadWidth } : null,
       },
       seed: hashSeed('embedded-init', seed),
     });
+
+/** Whether the checkpoint in `directory` already has a copy head (config.json `rlver_copy_head`). */
+async function hasCopyHead(directory: string): Promise<boolean> {
+  const parsed = safeParseJSON(readFileSync(join(directory, 'config.json'), 'utf8'));
+  return (
+    parsed.success && typeof parsed.value === 'object' && parsed.value !== null && 'rlver_copy_head' in parsed.value
+  );
+}
 
 /** The phases recorded in `training.json` of the checkpoint we continue from. */
 function readPreviousPhases(directory: string): unknown[] {
@@ -139,10 +160,12 @@ console.log(`model: ${model.parameterCount()} parameters, backend ${backend}`);
 function batchTensors(batch: PaddedBatch): MaskedBatchTensors {
   const positions: number[] = [];
   const targets: number[] = [];
+  const rowsOfPositions: number[] = [];
   batch.targetMask.forEach((trained, index) => {
     if (trained === 0) return;
     positions.push(index);
     const row = Math.floor(index / (batch.length - 1));
+    rowsOfPositions.push(row);
     targets.push(batch.inputIds[row * batch.length + (index % (batch.length - 1)) + 1] as number);
   });
   return {
@@ -150,6 +173,7 @@ function batchTensors(batch: PaddedBatch): MaskedBatchTensors {
     attentionMask: tf.tensor2d(batch.attentionMask, [batch.batch, batch.length], 'int32'),
     positions: tf.tensor1d(positions, 'int32'),
     targets: tf.tensor1d(targets, 'int32'),
+    rowsOfPositions: tf.tensor1d(rowsOfPositions, 'int32'),
   };
 }
 
@@ -176,6 +200,7 @@ async function save(step: number, finalLoss: number): Promise<void> {
     schemaVersion: 1,
     seed,
     initFrom: initFrom ?? null,
+    copyHead: model.config.copyHead,
     corpusOptions: {
       thinkingFraction: Number(flags['thinking-fraction']),
       genericEventFraction: Number(flags['generic-event-fraction']),
@@ -231,6 +256,7 @@ for (let step = 0; step < totalSteps; step += 1) {
     tensors.attentionMask,
     tensors.positions,
     tensors.targets,
+    tensors.rowsOfPositions,
   ]);
   recentLosses.push(loss);
   if (recentLosses.length > 20) recentLosses.shift();
