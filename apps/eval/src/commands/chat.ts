@@ -39,7 +39,7 @@ const spec = {
   },
   details: [
     'Type a reply and press Enter; /quit (or Ctrl-D) ends the chat.',
-    ...roleEndpointNotes(ENDPOINTS.roles, 'is printed when the chat ends'),
+    ...roleEndpointNotes(ENDPOINTS.roles, 'printed when the chat ends'),
     '',
     'Examples:',
     '  rlver-eval chat --simulator offline --lang en',

@@ -33,7 +33,7 @@ const spec: CommandSpec = {
   details: [
     'A malformed line is reported on stderr with its line number and answered with {"error": ..., "line": n},',
     'so outputs stay aligned with inputs; blank lines are skipped. Exit code 0 when every line was tagged, 1 otherwise.',
-    ...roleEndpointNotes(ENDPOINTS.roles, 'is printed on stderr at the end (stdout holds only the JSONL)'),
+    ...roleEndpointNotes(ENDPOINTS.roles, 'printed on stderr at the end (stdout holds only the JSONL)'),
     '',
     'Examples:',
     '  echo \'{"text": "别难过，会好起来的"}\' | rlver-eval tag',

@@ -74,7 +74,7 @@ export const REDTEAM_SPEC: CommandSpec = {
     "Per family and language: n = judged pairs, real wins = share of pairs where the real reply got the strictly larger change (ties count half), mean gap = real − copy. The change is the simulated user's proposed change when it reports one (the offline user), else the applied change. Targets: every family ≥ 90 %, the mean over families ≥ 95 %.",
     'Adaptive attack: per seed, the best text found and its mean change over sampled recorded states against the real replies in the same states; "holds" when it stays strictly below.',
     'API keys: set OPENAI_API_KEY for remote endpoints; loopback URLs need none.',
-    ...roleEndpointNotes(REDTEAM_ENDPOINTS.roles, 'ends the report (the "endpoints" key of --json and --out)'),
+    ...roleEndpointNotes(REDTEAM_ENDPOINTS.roles, 'printed after the table; under "endpoints" in --json and --out'),
     '',
     'Examples:',
     '  rlver-eval redteam --scenarios en --adaptive',

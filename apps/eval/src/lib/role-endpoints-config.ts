@@ -112,7 +112,8 @@ export function roleEndpointNotes(roles: readonly EndpointRole[], usageGoesTo: s
     `Endpoints per role (${roles.join(', ')}): each takes its own base URL, key variable (apiKeyEnv: the variable's`,
     'NAME, never the key), concurrency, rate limit and price per 1M tokens, as --endpoints.<role>.<field> flags or an',
     'endpoints block in --config (flags win). Unset fields fall back to --base-url, $OPENAI_BASE_URL, $OPENAI_API_KEY.',
-    `Usage per role (requests, tokens in/out, latency p50/p99, cost where a price is given) ${usageGoesTo}.`,
+    'Usage per role (requests, tokens in/out, latency p50/p99, cost where a price is given):',
+    `${usageGoesTo}.`,
   ];
 }
 
@@ -124,7 +125,10 @@ const RUN_OPTIONS = roleEndpointOptions(RUN_ROLES);
 export const ROLE_ENDPOINT_FLAGS: Record<string, FlagSpec> = RUN_OPTIONS.flags;
 
 /** Lines of `rlver-eval run --help` on endpoints per role. */
-export const ROLE_ENDPOINT_NOTES = roleEndpointNotes(RUN_ROLES, 'goes to summary.json (endpoints) and the report');
+export const ROLE_ENDPOINT_NOTES = roleEndpointNotes(
+  RUN_ROLES,
+  'in the closing lines, summary.json (endpoints) and the report',
+);
 
 /** Examples of `rlver-eval run --help` with endpoints per role. */
 export const ROLE_ENDPOINT_EXAMPLES = [
