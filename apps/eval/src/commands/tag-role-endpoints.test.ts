@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { type RecordedRequest, startOpenAITestServer } from '@rlver/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runTagCommand } from './tag';
 
 const KEY = 'RLVER_TEST_TAGGER_KEY';
@@ -12,6 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete process.env[KEY];
+  vi.unstubAllEnvs();
 });
 
 async function tag(argv: string[], lines: string[]) {
@@ -83,6 +84,10 @@ describe('rlver-eval tag with the tagger endpoint', () => {
       expect(bearers(shared.requests)).toEqual(['Bearer tagger-secret']);
       expect(shared.maxInFlight()).toBe(1);
       expect(result.stderr).toMatch(/^endpoint tagger: 2 requests/m);
+      // Without a key variable for the role, OPENAI_API_KEY is its key, as before.
+      vi.stubEnv('OPENAI_API_KEY', 'shared-secret');
+      await tag(['--tagger', 'openai:m', '--base-url', shared.baseURL], ['{"text": "Rest now."}']);
+      expect(shared.requests.at(-1)?.headers.authorization).toBe('Bearer shared-secret');
       // The rule tagger calls no endpoint and prints no usage line.
       expect((await tag([], ['{"text": "Well done!"}'])).stderr).not.toContain('endpoint');
 
