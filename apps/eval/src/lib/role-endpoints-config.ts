@@ -18,22 +18,6 @@ import { type RoleEndpointConfig, roleEndpointConfigSchema } from '@rlver/llm';
 import { InvalidConfigError } from '@rlver/spec';
 import { z } from 'zod';
 
-/** The LLM endpoints of `rlver-eval run`, one block per role it calls (the same block as `rlver-train`'s). */
-export const evalEndpointsConfigSchema = z
-  .object({
-    /** The policy under test (`--policy openai:<model>`). */
-    policy: roleEndpointConfigSchema.optional(),
-    /** The simulated user (`--simulator openai:<model>`). */
-    simulator: roleEndpointConfigSchema.optional(),
-    /** The capability judge (`--judge openai:<model>`). */
-    judge: roleEndpointConfigSchema.optional(),
-  })
-  .strict();
-export type EvalEndpointsConfig = z.output<typeof evalEndpointsConfigSchema>;
-
-/** A `rlver-eval run --config <file>` (YAML or JSON): the `endpoints` block; other settings are flags. */
-export const evalRunConfigFileSchema = z.object({ endpoints: evalEndpointsConfigSchema.optional() }).strict();
-
 /** The endpoint block of one command: one optional `roleEndpointConfigSchema` block per role it calls. */
 export type RoleEndpointsConfig<Role extends EndpointRole> = Partial<Record<Role, RoleEndpointConfig>>;
 
@@ -119,6 +103,9 @@ export function roleEndpointNotes(roles: readonly EndpointRole[], usageGoesTo: s
 
 /** The roles `rlver-eval run` calls. */
 export const RUN_ROLES = ['policy', 'simulator', 'judge'] as const satisfies readonly EndpointRole[];
+
+/** The LLM endpoints of `rlver-eval run`: one block per role it calls (the same block as `rlver-train`'s). */
+export type EvalEndpointsConfig = RoleEndpointsConfig<(typeof RUN_ROLES)[number]>;
 const RUN_OPTIONS = roleEndpointOptions(RUN_ROLES);
 
 /** `--config` and the generated `--endpoints.<role>.<field>` flags of `rlver-eval run` (help text from the schema). */
