@@ -1,10 +1,14 @@
 import type { Readable, Writable } from 'node:stream';
 import { formatHelp, numberFlag, type ParsedFlags, parseCommandArgs } from '@rlver/cli-kit';
 import { appendTrajectory, runHumanChat } from '@rlver/env';
-import { buildSimulator, createEndpointFactory } from '@rlver/factories';
+import { buildSimulator, createEndpointFactory, type EndpointFactory } from '@rlver/factories';
+import { describeEndpointUsage } from '@rlver/llm';
 import { findProfile, loadProfiles, loadScenarioSet } from '@rlver/simulator';
 import { createRng, InvalidConfigError, type Profile, type UserSimulatorV1 } from '@rlver/spec';
+import { roleEndpointNotes, roleEndpointOptions, roleSettingsOf } from '../lib/role-endpoints-config';
 import type { CliCommand } from './cli-command';
+
+const ENDPOINTS = roleEndpointOptions(['simulator'] as const);
 
 const spec = {
   usage: 'rlver-eval chat --simulator offline|openai:<model> [options]',
@@ -23,13 +27,25 @@ const spec = {
       description: 'Emotion dynamics and stop rules',
       default: 'sage',
     },
-    'base-url': { type: 'string', description: 'Base URL of the OpenAI-compatible endpoint (openai:<model> only)' },
+    'base-url': {
+      type: 'string',
+      description:
+        'OpenAI-compatible endpoint for openai:<model> (default $OPENAI_BASE_URL, else https://api.openai.com/v1)',
+    },
     seed: { type: 'string', description: 'Seed of the profile pick and the simulator', default: '0' },
     out: { type: 'string', description: 'Append the finished trajectory to this JSONL file' },
     'hide-thoughts': { type: 'boolean', description: "Do not show the simulated user's inner thoughts" },
+    ...ENDPOINTS.flags,
   },
-  details:
-    'Type a reply and press Enter; /quit (or Ctrl-D) ends the chat.\nExample: rlver-eval chat --simulator offline --lang en',
+  details: [
+    'Type a reply and press Enter; /quit (or Ctrl-D) ends the chat.',
+    ...roleEndpointNotes(ENDPOINTS.roles, 'printed when the chat ends'),
+    '',
+    'Examples:',
+    '  rlver-eval chat --simulator offline --lang en',
+    '  rlver-eval chat --simulator openai:deepseek-chat --endpoints.simulator.base-url https://api.deepseek.com/v1 \\',
+    '    --endpoints.simulator.api-key-env DEEPSEEK_API_KEY',
+  ].join('\n'),
 } as const;
 
 type Preset = 'sage' | 'rlver-train';
@@ -44,10 +60,11 @@ export interface ChatIo {
   createSimulator?: (flags: ParsedFlags) => UserSimulatorV1;
 }
 
-function createSimulatorFromFlags(flags: ParsedFlags): UserSimulatorV1 {
+/** The endpoint of the simulated user: `--base-url`, refined by `--config` and `--endpoints.simulator.*`. */
+function endpointsFromFlags(flags: ParsedFlags): EndpointFactory {
   const baseURL = typeof flags['base-url'] === 'string' ? flags['base-url'] : undefined;
-  const endpoints = createEndpointFactory({ baseURL, cacheMode: 'off', cacheDir: '' });
-  return buildSimulator(String(flags.simulator ?? ''), flags.preset as Preset, endpoints);
+  const roles = roleSettingsOf(ENDPOINTS.roles, ENDPOINTS.resolve(flags));
+  return createEndpointFactory({ baseURL, cacheMode: 'off', cacheDir: '', roles });
 }
 
 function pickProfile(flags: ParsedFlags, seed: number, errorOutput: Writable): Profile {
@@ -79,7 +96,10 @@ export async function runChatCommand(argv: string[], io: ChatIo): Promise<number
     });
   }
   const seed = numberFlag(flags, 'seed', { integer: true, min: 0 }) ?? 0;
-  const simulator = (io.createSimulator ?? createSimulatorFromFlags)(flags);
+  const endpoints = endpointsFromFlags(flags);
+  const simulator = io.createSimulator
+    ? io.createSimulator(flags)
+    : buildSimulator(String(flags.simulator), flags.preset as Preset, endpoints);
   const profile = pickProfile(flags, seed, io.errorOutput);
   const trajectory = await runHumanChat({
     profile,
@@ -95,6 +115,7 @@ export async function runChatCommand(argv: string[], io: ChatIo): Promise<number
     appendTrajectory(flags.out, trajectory);
     io.output.write(`trajectory appended to ${flags.out}\n`);
   }
+  for (const line of describeEndpointUsage(endpoints.usage())) io.output.write(`${line}\n`);
   return trajectory.stopReason === 'error' ? 1 : 0;
 }
 

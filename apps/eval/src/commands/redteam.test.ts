@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { transcriptFile } from '../test/transcript-file';
 import { redteamCommand } from './redteam';
 
 let output = '';
@@ -19,29 +20,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const spy of spies) spy.mockRestore();
 });
-
-/** A synthetic recorded dialogue (our own text) in the SAGE result format. */
-function transcriptFile(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'eval-redteam-')), 'dialogues.jsonl');
-  const line = (id: string, name: string) =>
-    JSON.stringify({
-      id,
-      emo_point: 45,
-      player: `* Name: ${name}`,
-      scene: `${name} was passed over for a route he had asked for twice.`,
-      task: 'You want deep empathy for your feelings, not shallow comfort',
-      history: [
-        { role: 'user', content: 'They gave my route to a newcomer. Again.', 'emotion-point': 40 },
-        {
-          role: 'assistant',
-          content: `Being passed over twice for the route you asked for, ${name}, and seeing it go to a newcomer is a real blow. How long had you been waiting for it?`,
-        },
-        { role: 'user', content: 'Two years.', 'emotion-point': 45, planning: { change: 5 } },
-      ],
-    });
-  writeFileSync(file, `${line('a', 'Sam')}\n${line('b', 'Leo')}\n`);
-  return file;
-}
 
 describe('redteamCommand', () => {
   it('should print a JSON report of the chosen families and write it to --out', async () => {

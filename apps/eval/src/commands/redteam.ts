@@ -16,9 +16,10 @@ import {
   parseCommandArgs,
 } from '@rlver/cli-kit';
 import { buildSimulator, createEndpointFactory } from '@rlver/factories';
-import type { CacheMode } from '@rlver/llm';
+import { type CacheMode, describeEndpointUsage } from '@rlver/llm';
 import { InvalidConfigError, readJsonlFile, type TranscriptRecord, transcriptRecordSchema } from '@rlver/spec';
-import { REDTEAM_SPEC } from '../lib/redteam-spec';
+import { REDTEAM_ENDPOINTS, REDTEAM_SPEC } from '../lib/redteam-spec';
+import { roleSettingsOf } from '../lib/role-endpoints-config';
 import type { CliCommand } from './cli-command';
 
 const whole = (flags: ParsedFlags, name: string, min = 0) => numberFlag(flags, name, { integer: true, min });
@@ -67,6 +68,7 @@ export const redteamCommand: CliCommand = {
       baseURL: flags['base-url'] as string | undefined,
       cacheMode: flags.cache as CacheMode,
       cacheDir: String(flags['cache-dir']),
+      roles: roleSettingsOf(REDTEAM_ENDPOINTS.roles, REDTEAM_ENDPOINTS.resolve(flags)),
     });
     const simulator = buildSimulator(
       String(flags.simulator),
@@ -103,10 +105,14 @@ export const redteamCommand: CliCommand = {
       attackBar?.done();
     }
     const seconds = (performance.now() - started) / 1000;
-    const json = JSON.stringify({ report, exploits, seconds });
+    const usage = endpoints.usage();
+    const json = JSON.stringify({ report, exploits, seconds, endpoints: usage });
     if (typeof flags.out === 'string') writeFileSync(flags.out, `${json}\n`);
+    const usageLines = describeEndpointUsage(usage).map((line) => `${line}\n`);
     process.stdout.write(
-      flags.json ? `${json}\n` : `${formatRedTeamReport(report, exploits)}\n(${seconds.toFixed(1)} s)\n`,
+      flags.json
+        ? `${json}\n`
+        : `${formatRedTeamReport(report, exploits)}\n(${seconds.toFixed(1)} s)\n${usageLines.join('')}`,
     );
     const held = report.holds && exploits.every((exploit) => exploit.holds);
     return flags.strict && !held ? 1 : 0;

@@ -10,6 +10,7 @@ import {
   ROLE_ENDPOINT_EXAMPLES,
   ROLE_ENDPOINT_FLAGS,
   ROLE_ENDPOINT_NOTES,
+  RUN_ROLES,
   resolveEvalEndpoints,
   roleSettingsOf,
 } from './role-endpoints-config';
@@ -153,6 +154,6 @@ export function resolveRunConfig(flags: ParsedFlags, positionals: readonly strin
     outDir,
     ...endpointFlags,
     endpoints,
-    roles: roleSettingsOf(endpoints, endpointFlags.roles),
+    roles: roleSettingsOf(RUN_ROLES, endpoints, endpointFlags.roles),
   };
 }
