@@ -1,5 +1,6 @@
 import type { Language } from '@rlver/spec';
 import { auditReply, contentTokens, fluencyFactor, scoreFluency, splitSentences } from '@rlver/text-quality';
+import { borrowedWords, madeUpQuotes } from './borrowed-words';
 import { dialogueRelevance } from './dialogue-relevance';
 
 /**
@@ -11,6 +12,8 @@ export type IntegrityCode =
   | 'cut-off'
   | 'judge-injection'
   | 'parroting'
+  | 'stitched-words'
+  | 'made-up-quote'
   | 'off-topic'
   | 'fragments'
   | 'wrong-language'
@@ -155,6 +158,18 @@ export function isFragmented(reply: string, lang: Language): boolean {
 const PARROTING = 0.6;
 
 /**
+ * Share of a reply's stretches, outside quotation marks and with "I"/"you" folded, taken from the user's messages
+ * (`borrowedShare`) from which it is the user's words cut up and handed back: strong models' replies on the
+ * published SAGE files reach 0.20 at most (1,400 replies; 0.09 at the 99th percentile).
+ */
+const STITCHED: Readonly<Record<Language, number>> = { zh: 0.3, en: 0.35 };
+/**
+ * Separate pieces of the user's words from which a reply over `STITCHED` is stitched together rather than retelling
+ * one thing the user said inside its own sentence (which a good reply does: "you kept going through <what you told>").
+ */
+const STITCHED_PIECES = 2;
+
+/**
  * Relevance below which a reply is one-size-fits-all (see `dialogueRelevance`): it shares almost nothing specific
  * with this user's story and messages (`own`) AND fits the shipped background dialogues about as well (`margin`).
  */
@@ -196,6 +211,14 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   if (injection) issues.push({ code: 'judge-injection', detail: injection });
   const copied = copiedShare(reply, input.userMessages, lang);
   if (copied >= PARROTING) issues.push({ code: 'parroting', detail: `${Math.round(copied * 100)}%` });
+  else {
+    const borrowed = borrowedWords(reply, input.userMessages, lang);
+    if (borrowed.share >= STITCHED[lang] && borrowed.pieces >= STITCHED_PIECES) {
+      issues.push({ code: 'stitched-words', detail: `${Math.round(borrowed.share * 100)}%` });
+    }
+  }
+  const madeUp = madeUpQuotes(reply, input.userMessages, lang);
+  if (madeUp.length > 0) issues.push({ code: 'made-up-quote', detail: (madeUp[0] as string).slice(0, 30) });
   const strangers = foreignNames(reply, input.dialogueText, lang);
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
