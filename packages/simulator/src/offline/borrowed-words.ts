@@ -76,8 +76,7 @@ export function borrowedWords(reply: string, userMessages: readonly string[], la
     index = end;
   }
   const distinct = runs.filter(
-    (run, position) =>
-      !runs.some((other, at) => other !== run && other.includes(run)) && runs.indexOf(run) === position,
+    (run, position) => !runs.some((other) => other !== run && other.includes(run)) && runs.indexOf(run) === position,
   );
   return { share: copied / total, pieces: distinct.length };
 }
@@ -91,10 +90,17 @@ const INTRODUCED_ZH =
 const INTRODUCED_EN =
   /\b(?:you (?:just |already )?(?:said|say|mentioned|wrote|told me)|you've (?:said|mentioned|told me)|as you put it|in your words|your words)[\s,:]*$/i;
 
-/** Units of a quote for the fuzzy lookup: zh character bigrams, en words, with "I" and "you" folded. */
+/** Common en words that say nothing about what the user said (a quote is looked up by its other words). */
+const EN_COMMON = new Set(
+  'have been that this with just really very about what when they them there would could should will from into much more still even p-be p-of p-self'.split(
+    ' ',
+  ),
+);
+
+/** Units of a quote for the fuzzy lookup: zh character bigrams, en words of 4+ letters but common ones, "I"/"you" folded. */
 function lookupUnits(text: string, lang: Language): Set<string> {
   const tokens = contentTokens(foldPerson(text, lang), lang);
-  if (lang === 'en') return new Set(tokens);
+  if (lang === 'en') return new Set(tokens.filter((token) => token.length >= 4 && !EN_COMMON.has(token)));
   const units = new Set<string>();
   for (let index = 0; index + 2 <= tokens.length; index += 1) units.add(`${tokens[index]}${tokens[index + 1]}`);
   return units;
