@@ -9,6 +9,8 @@ import { contentTokens } from '@rlver/text-quality';
 
 /** Quoted spans: “…”, 「…」, 『…』, "…" (at most 80 characters each). */
 const QUOTED = /“([^“”\n]{1,80})”|「([^「」\n]{1,80})」|『([^『』\n]{1,80})』|"([^"\n]{1,80})"/g;
+/** Quotes as zh replies write them (straight quotes pair up wrongly across a zh text, so they are not read there). */
+const QUOTED_ZH = /“([^“”\n]{1,80})”|「([^「」\n]{1,80})」|『([^『』\n]{1,80})』/g;
 
 /** Person words folded to one token, so the user's "I" and the reply's "you" match. */
 function foldPerson(text: string, lang: Language): string {
@@ -86,7 +88,8 @@ export function borrowedWords(reply: string, userMessages: readonly string[], la
  * suggests the user say ("你可以说", "then you say") is not one: it is preceded by a suggestion word.
  */
 const INTRODUCED_ZH =
-  /(?<!可以|然后|就|再|试着|不妨|直接|会|要|能|先)(?:你|您)(?:刚才|刚刚|之前|前面|方才)?(?:说|提到|讲|写|提起|告诉我)(?:过|的|了|道)?[：:，,\s]*$|听(?:你|您)说[：:，,\s]*$/;
+  /(?<!可以|然后|就|再|试着|不妨|直接|会|要|能|先|当|每次|每当|如果|要是|假如|比如|例如|或者|一旦|等|跟|对|给|和|向)(?:你|您)(?:刚才|刚刚|之前|前面|方才)?(?:说|提到|讲|写|提起|告诉我)(?:过|的|了|道)?[：:，,\s]*$|听(?:你|您)说[：:，,\s]*$/;
+const HYPOTHETICAL = /比如|例如|例[：:]|假设|设想|想象|后[，,]|时[，,]|for example|for instance|imagine|suppose/i;
 const INTRODUCED_EN =
   /\b(?:you (?:just |already )?(?:said|say|mentioned|wrote|told me)|you've (?:said|mentioned|told me)|as you put it|in your words|your words)[\s,:]*$/i;
 
@@ -118,11 +121,16 @@ const FOUND_SHARE = 0.5;
 export function madeUpQuotes(reply: string, userMessages: readonly string[], lang: Language): string[] {
   const said = lookupUnits(userMessages.join('\n'), lang);
   const found: string[] = [];
-  for (const match of reply.matchAll(QUOTED)) {
+  for (const match of reply.matchAll(lang === 'zh' ? QUOTED_ZH : QUOTED)) {
     const quote = match.slice(1).find((group) => group !== undefined) ?? '';
     if (contentTokens(quote, lang).length < (lang === 'zh' ? 4 : 3)) continue;
+    // "When you say …" is a hypothetical, not a claim about what the user said.
+    const end = (match.index ?? 0) + match[0].length;
+    if (/^(?:时|的时候|之类|这样的话)/.test(reply.slice(end, end + 4))) continue;
     const before = reply.slice(Math.max(0, (match.index ?? 0) - 16), match.index ?? 0);
     if (!(lang === 'zh' ? INTRODUCED_ZH : INTRODUCED_EN).test(before)) continue;
+    // An example or a scene the reply sets up ("比如，你说…", "他回家后，你说…", "for example, you say …").
+    if (HYPOTHETICAL.test(before)) continue;
     const units = lookupUnits(quote, lang);
     const known = [...units].filter((unit) => said.has(unit)).length;
     if (units.size > 0 && known / units.size < FOUND_SHARE) found.push(quote);
