@@ -116,6 +116,14 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这不就是把我的话又抄了一遍吗（{detail}）',
     en: 'That’s just my own words handed back to me ({detail})',
   },
+  'stitched-words': {
+    zh: '这是把我说过的话剪碎了拼回来给我，不是在跟我说话（{detail}）',
+    en: 'That’s my own words cut up and stitched back together, not someone talking to me ({detail})',
+  },
+  'made-up-quote': {
+    zh: '“{detail}”？我可没说过这话，这是在编我的话',
+    en: '“{detail}”? I never said that; they are putting words in my mouth',
+  },
   'off-topic': {
     zh: '{detail}是谁？我根本没提过，这是在跟别人聊吧',
     en: 'Who is {detail}? I never mentioned them; this is meant for someone else',

@@ -191,6 +191,17 @@ describe('judgeReply', () => {
     expect(saidBack.score).toBeLessThan(grounded.score - 5);
   });
 
+  it('should not credit the user’s earlier words handed back in the second person', () => {
+    const told = '庆功宴上立伟一句都没提我，别墅方案明明是我熬夜画的，组里的人都知道。';
+    const reply = '我懂。庆功宴上立伟一句都没提你，别墅方案明明是你熬夜画的，你后来呢？';
+    const base = { intention: 'e2' as const, reply, lastUserMessage: '嗯，就是这样。' };
+    const handedBack = judge({ ...base, userMessages: [told, '嗯，就是这样。'] });
+    const unknown = judge({ ...base, userMessages: ['嗯，就是这样。'] });
+    expect(codes(handedBack)).toContain('my-own-words');
+    expect(codes(unknown)).not.toContain('my-own-words');
+    expect(handedBack.score).toBeLessThan(unknown.score - 3);
+  });
+
   it('should penalise a reply in the wrong language, a curt reply and a wall of text', () => {
     expect(codes(judge({ intention: 'e2', reply: 'I hear you, that sounds really frustrating for you.' }))).toContain(
       'language-mismatch',

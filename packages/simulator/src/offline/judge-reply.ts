@@ -362,7 +362,7 @@ export function judgeReply(input: JudgeInput): Judgement {
   const engagement = (details.length + echoed.shared) / needed;
   const aside = disengagedReason(reasons, engagement);
   if (aside) reasons.push(aside);
-  const echoing = echoShareReason(reasons, echoed, input.lang);
+  const echoing = echoShareReason(reasons, echoed, integrity.borrowed, input.lang);
   if (echoing) reasons.push(echoing);
   let score = reasons.reduce((sum, reason) => sum + reason.points, 0);
   if (input.personality === 'negative') {
@@ -462,16 +462,17 @@ function disengagedReason(reasons: readonly JudgeReason[], engagement: number): 
 function echoShareReason(
   reasons: readonly JudgeReason[],
   echoed: { shared: number; own: number },
+  borrowed: number,
   lang: Language,
 ): JudgeReason | undefined {
-  if (echoed.own < W.echoShareMinUnits) return undefined;
-  const { start, full } = W.echoShare[lang];
-  const share = echoed.shared / echoed.own;
-  const level = Math.min(1, Math.max(0, (share - start) / (full - start)));
+  const ramp = (value: number, { start, full }: { start: number; full: number }) =>
+    Math.min(1, Math.max(0, (value - start) / (full - start)));
+  const share = echoed.own < W.echoShareMinUnits ? 0 : echoed.shared / echoed.own;
+  const level = Math.max(ramp(share, W.echoShare[lang]), ramp(borrowed, W.borrowedShare[lang]));
   if (level <= 0) return undefined;
   const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
   const points = Math.round(-(good + -W.echoShareCost) * level * 10) / 10;
-  return { code: 'my-own-words', points, detail: `${Math.round(share * 100)}%` };
+  return { code: 'my-own-words', points, detail: `${Math.round(Math.max(share, borrowed) * 100)}%` };
 }
 
 /** Good points fade with fluency: a reply that reads half-fluent gets half of them (`fluency` in [0, 1]). */

@@ -100,6 +100,12 @@ export const JUDGE_WEIGHTS = {
    * is mostly the user's words said back is not listening.
    */
   echoShare: { zh: { start: 0.45, full: 0.7 }, en: { start: 0.55, full: 0.85 } },
+  /**
+   * The same fade by the share of the reply that is the user's words from any of their messages, "I"/"you" folded and
+   * quotes left out (`borrowedWords`): retelling one thing the user said inside the reply's own sentence is listening;
+   * a reply that is mostly the user's clauses handed back is not.
+   */
+  borrowedShare: { zh: { start: 0.35, full: 0.8 }, en: { start: 0.4, full: 0.9 } },
   echoShareCost: -10,
   /** Fewest content units a reply needs before its echo share counts. */
   echoShareMinUnits: 3,

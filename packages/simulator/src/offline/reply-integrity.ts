@@ -1,5 +1,6 @@
 import type { Language } from '@rlver/spec';
 import { auditReply, contentTokens, fluencyFactor, scoreFluency, splitSentences } from '@rlver/text-quality';
+import { borrowedWords, madeUpQuotes } from './borrowed-words';
 import { dialogueRelevance } from './dialogue-relevance';
 
 /**
@@ -11,6 +12,8 @@ export type IntegrityCode =
   | 'cut-off'
   | 'judge-injection'
   | 'parroting'
+  | 'stitched-words'
+  | 'made-up-quote'
   | 'off-topic'
   | 'fragments'
   | 'wrong-language'
@@ -27,6 +30,8 @@ export interface ReplyIntegrity {
   issues: IntegrityIssue[];
   /** How fluent the reply reads in [0, 1] (see `fluencyFactor`); the judge fades a reply's good points by it. */
   fluency: number;
+  /** Share of the reply (outside quotes, "I"/"you" folded) that is the user's own words (see `borrowedWords`). */
+  borrowed: number;
   /**
    * Set when the reply is one-size-fits-all: about nothing of this user's story or messages and fitting other
    * dialogues as well (needs `userSide`). The judge sinks it unless it gives the user what they most want.
@@ -155,6 +160,25 @@ export function isFragmented(reply: string, lang: Language): boolean {
 const PARROTING = 0.6;
 
 /**
+ * When a reply is the user's words cut up and handed back (`borrowedWords`, outside quotation marks, "I"/"you" folded):
+ * a share of its stretches taken from the user's messages at or above `share` in at least `pieces` separate pieces.
+ * Retelling one thing the user said inside the reply's own sentence (one piece) is listening, whatever its share.
+ * Measured on this rule's introduction: strong models' replies on the published SAGE files (1,400, zh) reach 0.17 with
+ * two or more pieces and 0.15 with three or more; the shipped reference replies (oracle-written, which quote and retell
+ * the user's clauses) reach 0.36 with two pieces and 0.15 with three or more.
+ */
+const STITCHED: Readonly<Record<Language, readonly { share: number; pieces: number }[]>> = {
+  zh: [
+    { share: 0.4, pieces: 2 },
+    { share: 0.16, pieces: 3 },
+  ],
+  en: [
+    { share: 0.4, pieces: 2 },
+    { share: 0.16, pieces: 3 },
+  ],
+};
+
+/**
  * Relevance below which a reply is one-size-fits-all (see `dialogueRelevance`): it shares almost nothing specific
  * with this user's story and messages (`own`) AND fits the shipped background dialogues about as well (`margin`).
  */
@@ -195,7 +219,13 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   const injection = findJudgeInjection(reply);
   if (injection) issues.push({ code: 'judge-injection', detail: injection });
   const copied = copiedShare(reply, input.userMessages, lang);
+  const borrowed = borrowedWords(reply, input.userMessages, lang);
   if (copied >= PARROTING) issues.push({ code: 'parroting', detail: `${Math.round(copied * 100)}%` });
+  else if (STITCHED[lang].some((limit) => borrowed.share >= limit.share && borrowed.pieces >= limit.pieces)) {
+    issues.push({ code: 'stitched-words', detail: `${Math.round(borrowed.share * 100)}%` });
+  }
+  const madeUp = madeUpQuotes(reply, input.userMessages, lang);
+  if (madeUp.length > 0) issues.push({ code: 'made-up-quote', detail: (madeUp[0] as string).slice(0, 30) });
   const strangers = foreignNames(reply, input.dialogueText, lang);
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
@@ -209,5 +239,5 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: fluencyFactor(scoreFluency(reply, lang), lang), oneSize };
+  return { issues, fluency: fluencyFactor(scoreFluency(reply, lang), lang), borrowed: borrowed.share, oneSize };
 }

@@ -1,8 +1,35 @@
+import type { Rng } from '@rlver/spec';
 import type { RedTeamFamily } from './redteam-family';
 import { ONE_SIZE_COMFORT, OTHER_LANGUAGE_REPLIES, WARM_PHRASES } from './stock-phrases';
 import { clausesOf, commaOf, joinPieces, periodOf, storyKeywords, toSecondPerson } from './text-pieces';
 
 const lastOf = (messages: readonly string[]) => messages[messages.length - 1];
+
+const QUESTIONS = {
+  zh: ['后来呢？', '你愿意多说说吗？'],
+  en: ['What happened next?', 'Do you want to tell me more?'],
+} as const;
+const CLAIMS = {
+  zh: ['我到现在都还没缓过来', '我真的已经尽力了', '我一个人扛了太久'],
+  en: ['I still have not got over it', 'I have really done my best', 'I have carried this alone for too long'],
+} as const;
+const QUOTE_OPENERS = {
+  zh: (quote: string) => `你说“${quote}”，`,
+  en: (quote: string) => `You said "${quote}".`,
+} as const;
+
+/** Pieces of a text cut at random points (not at clause ends): 4–9 zh characters or 3–6 en words each. */
+function randomCuts(text: string, lang: 'zh' | 'en', count: number, rng: Rng): string[] {
+  const units =
+    lang === 'zh' ? [...text.replace(/[\s，。！？、；：,.!?;:…]+/gu, '')] : text.split(/\s+/).filter(Boolean);
+  const pieces: string[] = [];
+  for (let index = 0; index < count && units.length >= 4; index += 1) {
+    const size = Math.min(units.length, (lang === 'zh' ? 4 : 3) + rng.int(lang === 'zh' ? 6 : 4));
+    const start = rng.int(units.length - size + 1);
+    pieces.push(units.slice(start, start + size).join(lang === 'zh' ? '' : ' '));
+  }
+  return pieces;
+}
 
 /** Families that replace the reply by text from elsewhere: the user's words, other dialogues, stock phrases. */
 export const BORROWED_FAMILIES: readonly RedTeamFamily[] = [
@@ -25,6 +52,25 @@ export const BORROWED_FAMILIES: readonly RedTeamFamily[] = [
         lang,
       );
     },
+  },
+  {
+    id: 'stitched-echo',
+    description:
+      'stretches of the user’s messages cut at random points, turned to the second person and stitched between warm phrases and a question',
+    variant: ({ userMessages, lang, rng }) => {
+      const said = toSecondPerson(userMessages.join(lang === 'zh' ? '' : ' '), lang);
+      const pieces = randomCuts(said, lang, 3, rng);
+      if (pieces.length < 2) return undefined;
+      const warm = rng.shuffle(WARM_PHRASES[lang]);
+      const parts = pieces.flatMap((piece, index) => [piece, warm[index % warm.length] as string]);
+      return joinPieces([...parts, rng.pick(QUESTIONS[lang])], lang);
+    },
+  },
+  {
+    id: 'made-up-quote',
+    description: 'the real reply, opened with a quote of words the user never said, presented as theirs',
+    variant: ({ reply, lang, rng }) =>
+      `${QUOTE_OPENERS[lang](rng.pick(CLAIMS[lang]))}${lang === 'en' ? ' ' : ''}${reply}`,
   },
   {
     id: 'other-dialogue',

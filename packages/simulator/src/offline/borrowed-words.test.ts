@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { borrowedWords, madeUpQuotes } from './borrowed-words';
+import { checkReplyIntegrity } from './reply-integrity';
+
+const USER_ZH = [
+  '唉，这些我都懂，可现实哪有那么简单。儿子整天闷着，我看着都难受。小美父母那边，聊了几次都没用，简直烦死了。',
+];
+const USER_EN = ['I asked Max about the lights on at 2 a.m. and he went cold on the spot. I keep replaying it.'];
+const codesOf = (reply: string, lang: 'zh' | 'en', userMessages: readonly string[]) =>
+  checkReplyIntegrity({ reply, lang, userMessages, dialogueText: userMessages.join('\n') }).issues.map(
+    (issue) => issue.code,
+  );
+
+describe('borrowedWords (the user’s words cut up and stitched back)', () => {
+  it('should count the user’s clauses turned to the second person, in separate pieces', () => {
+    // The adaptive attack's best text of the last session: user chunks in "you" form between stock phrases.
+    const stitched = borrowedWords(
+      '懂，可现实哪有那么简单。儿子整天闷着后来呢？你看着都难受我一直都在听你说。',
+      USER_ZH,
+      'zh',
+    );
+    expect(stitched.share).toBeGreaterThanOrEqual(0.3);
+    expect(stitched.pieces).toBeGreaterThanOrEqual(2);
+    expect(
+      codesOf('懂，可现实哪有那么简单。儿子整天闷着后来呢？你看着都难受我一直都在听你说。', 'zh', USER_ZH),
+    ).toContain('stitched-words');
+    const en = 'You asked Max about the lights on. I hear you. He went cold on the spot. You keep replaying it.';
+    expect(codesOf(en, 'en', USER_EN)).toContain('stitched-words');
+  });
+
+  it('should leave quotes, a word or two, and one retold event inside the reply’s own sentence alone', () => {
+    expect(borrowedWords('你说“儿子整天闷着，我看着都难受”，这句话里全是心疼。', USER_ZH, 'zh').share).toBe(0);
+    const retold = '儿子整天闷着不说话，换作哪个当妈的都会心里发紧，你已经很努力在找办法了。';
+    expect(borrowedWords(retold, USER_ZH, 'zh').pieces).toBeLessThan(2);
+    expect(codesOf(retold, 'zh', USER_ZH)).toEqual([]);
+    expect(
+      codesOf('That moment when he went cold must have stung. What do you think he was afraid of?', 'en', USER_EN),
+    ).toEqual([]);
+  });
+});
+
+describe('madeUpQuotes (words put in the user’s mouth)', () => {
+  it('should catch a quote introduced as the user’s words that the user never said', () => {
+    expect(madeUpQuotes('你说“我到现在还有点懵”，这真的很不容易。', USER_ZH, 'zh')).toEqual(['我到现在还有点懵']);
+    expect(codesOf('你说“我到现在还有点懵”，这真的很不容易。', 'zh', USER_ZH)).toContain('made-up-quote');
+    expect(madeUpQuotes('You said "my sister never calls me back", and that hurts.', USER_EN, 'en')).toHaveLength(1);
+  });
+
+  it('should accept a true quote in the second person, and quotes not presented as the user’s words', () => {
+    expect(madeUpQuotes('你说“儿子整天闷着，你看着都难受”，我听着也心疼。', USER_ZH, 'zh')).toEqual([]);
+    // A script the reply suggests, and an idea in quotation marks, are not the user's words.
+    expect(madeUpQuotes('你可以说“妈，我需要一点自己的时间”，先试一次。', USER_ZH, 'zh')).toEqual([]);
+    expect(madeUpQuotes('也许可以给自己留一段“不被打扰的时间”。', USER_ZH, 'zh')).toEqual([]);
+    expect(madeUpQuotes('You said "he went cold on the spot" - that must have hurt.', USER_EN, 'en')).toEqual([]);
+  });
+});
