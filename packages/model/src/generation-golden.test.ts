@@ -26,8 +26,10 @@ describe('generate against the recorded outputs of the copy-based decoder', () =
       expect(results.map((result) => result.finishReason)).toEqual(expected.map((result) => result.finishReason));
       results.forEach((result, row) => {
         const want = expected[row] as GenerationResult;
-        result.logProbs.forEach((logProb, index) => expect(logProb).toBeCloseTo(want.logProbs[index] as number, 4));
-        result.entropies.forEach((entropy, index) => expect(entropy).toBeCloseTo(want.entropies[index] as number, 4));
+        for (const [index, logProb] of result.logProbs.entries()) {
+          expect(logProb).toBeCloseTo(want.logProbs[index] as number, 4);
+          expect(result.entropies[index]).toBeCloseTo(want.entropies[index] as number, 4);
+        }
       });
     });
   }
