@@ -24,6 +24,7 @@ import {
 } from './shared-prefix-scoring';
 import {
   causalMask,
+  type KeyValueWriter,
   type LayerKeyValues,
   languageModelHead,
   positionsFromMask,
@@ -165,9 +166,17 @@ export class TransformerModel implements TrainableLanguageModel {
   /**
    * One incremental step for generation: run `inputIds [batch, length]` at `positions` (float
    * `[batch, length]`) after `past`, with an additive `mask` over past + new keys. Returns logits of the
-   * last position `[batch, vocab]` and the updated keys/values; the caller owns both.
+   * last position `[batch, vocab]` and the updated keys/values; the caller owns both. With `cache` instead
+   * of `past`, the new keys/values are written into the cache in place, `mask` covers all of the cache's
+   * columns, and `present` is empty.
    */
-  decode(options: { inputIds: tf.Tensor2D; positions: tf.Tensor2D; mask: tf.Tensor; past?: LayerKeyValues[] }): {
+  decode(options: {
+    inputIds: tf.Tensor2D;
+    positions: tf.Tensor2D;
+    mask: tf.Tensor;
+    past?: LayerKeyValues[];
+    cache?: KeyValueWriter;
+  }): {
     logits: tf.Tensor2D;
     present: LayerKeyValues[];
   } {
@@ -178,10 +187,11 @@ export class TransformerModel implements TrainableLanguageModel {
         rotary: rotaryTables(options.positions, this.config),
         mask: options.mask,
         past: options.past,
+        cache: options.cache,
       });
       const last = tf.slice(tf.reshape(hidden, [batch, length, -1]), [0, length - 1, 0], [batch, 1, -1]);
       const logits = languageModelHead(tf.reshape(last, [batch, -1]) as tf.Tensor2D, this.weights);
-      return { logits, present } as unknown as tf.TensorContainer;
+      return { logits, present: options.cache ? [] : present } as unknown as tf.TensorContainer;
     }) as unknown as { logits: tf.Tensor2D; present: LayerKeyValues[] };
   }
 

@@ -71,6 +71,15 @@ export const GENERATION_CASES: Record<string, Omit<GenerateOptions, 'signal' | '
     stopTokenIds: [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
     rowSeeds: [21, 22, 23, 24, 25],
   },
+  // Longer than one block of cache columns: the preallocated cache grows mid-way.
+  longGrowth: {
+    promptIds: [[5, 6, 7], [8, 9, 10, 11, 12], [13]],
+    maxNewTokens: 150,
+    temperature: 1,
+    topK: 40,
+    stopTokenIds: [],
+    seed: 8,
+  },
   greedyStops: {
     promptIds: [[40, 41, 42], [43], [44, 45], [46, 47, 48, 49, 50]],
     maxNewTokens: 20,
