@@ -35,7 +35,7 @@ export function sampleTokensInTensors(
       } else {
         const kept = useTopK ? options.topK : vocab;
         const { indices } = tf.topk(logits, kept, true);
-        const cumulative = tf.cumsum(gatherPerRow(probabilities, indices), 1) as tf.Tensor2D;
+        const cumulative = tf.cumsum(gatherPerRow(probabilities, indices as tf.Tensor2D), 1) as tf.Tensor2D;
         let count = tf.fill([batch], kept, 'int32') as tf.Tensor1D;
         if (options.topP < 1) {
           const belowTopP = tf.sum(tf.cast(tf.less(cumulative, options.topP), 'int32'), 1);
@@ -68,7 +68,7 @@ function firstReaching(cumulative: tf.Tensor2D, thresholds: tf.Tensor): tf.Tenso
  * `out[b, j] = x[b, indices[b, j]]` as one flat gather (tfjs-wasm's gather with batch dimensions reads out
  * of bounds).
  */
-function gatherPerRow(x: tf.Tensor, indices: tf.Tensor): tf.Tensor2D {
+function gatherPerRow(x: tf.Tensor, indices: tf.Tensor2D): tf.Tensor2D {
   const [batch, width] = x.shape as [number, number];
   const offsets = tf.mul(tf.range(0, batch, 1, 'int32'), tf.scalar(width, 'int32'));
   const flat = tf.add(tf.cast(indices, 'int32'), tf.reshape(offsets, [batch, 1]));
