@@ -1,6 +1,7 @@
 import { createRng, InvalidConfigError, type Rng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { KeyValueCache } from './kv-cache';
+import { sampleToken, type TokenSamplingOptions } from './sample-token';
 import { sampleTokensInTensors } from './sample-tokens';
 import type { TransformerModel } from './transformer-model';
 
@@ -105,6 +106,39 @@ function validateOptions(options: GenerateOptions): void {
     );
 }
 
+/** Rows from which sampling in tensors beats downloading the logits and sampling in JS (native backend). */
+const TENSOR_SAMPLING_MIN_ROWS = 8;
+
+/**
+ * Token, log-prob and entropy of every active row, `[rows, 3]` flat. On native TensorFlow with enough rows
+ * the sampling math runs as tensor ops and only these numbers leave the backend; on wasm and cpu (whose
+ * cumsum, top-k and gather kernels are slower than a JS loop) and for small batches, the logits are read
+ * and each row sampled in JS. Both use the same rule and the same draws (`uniforms`).
+ */
+async function sampleRows(
+  logits: tf.Tensor2D,
+  sampling: TokenSamplingOptions,
+  uniforms: Float64Array,
+  rows: readonly RowState[],
+): Promise<Float32Array> {
+  if (tf.getBackend() === 'tensorflow' && rows.length >= TENSOR_SAMPLING_MIN_ROWS) {
+    const sampled = sampleTokensInTensors(logits, sampling, Float32Array.from(uniforms));
+    const values = (await sampled.data()) as Float32Array;
+    sampled.dispose();
+    return values;
+  }
+  const values = (await logits.data()) as Float32Array;
+  const vocab = logits.shape[1];
+  const out = new Float32Array(rows.length * 3);
+  rows.forEach((state, index) => {
+    if (!state.active) return;
+    const draw = { next: () => uniforms[index] as number };
+    const row = sampleToken(values.subarray(index * vocab, (index + 1) * vocab), sampling, draw as Rng);
+    out.set([row.tokenId, row.logProb, row.entropy], index * 3);
+  });
+  return out;
+}
+
 /**
  * Batched sampling with a key/value cache: prompts are left-padded, positions count real tokens. The cache
  * is preallocated and written in place (`KeyValueCache`); a finished row stays in the batch, masked, and the
@@ -165,16 +199,14 @@ export async function generate(model: TransformerModel, options: GenerateOptions
   try {
     for (let produced = 0; ; produced += 1) {
       options.signal?.throwIfAborted();
-      const uniforms = new Float32Array(rows.length);
+      const uniforms = new Float64Array(rows.length);
       if (sampling.temperature > 0) {
         rows.forEach((state, index) => {
           if (state.active) uniforms[index] = (rowRngs?.[state.row] ?? shared).next();
         });
       }
-      const sampledTensor = sampleTokensInTensors(logits, sampling, uniforms);
+      const sampled = await sampleRows(logits, sampling, uniforms, rows);
       logits.dispose();
-      const sampled = (await sampledTensor.data()) as Float32Array;
-      sampledTensor.dispose();
       const nextTokens = new Int32Array(rows.length).fill(model.padTokenId);
       let active = 0;
       rows.forEach((state, index) => {
