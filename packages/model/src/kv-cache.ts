@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { LayerKeyValues } from './transformer-forward';
 
 /** Columns a cache grows by when it is full: at least this many, or a quarter of its size. */
-const GROWTH_COLUMNS = 64;
+const GROWTH_COLUMNS = 32;
 
 /** tfjs-node's kernel backend, as far as an in-place update needs it. */
 interface NativeBackend {
