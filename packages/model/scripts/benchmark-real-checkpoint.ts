@@ -5,7 +5,7 @@
  *
  *   nice -n 15 npx tsx --conditions=source packages/model/scripts/benchmark-real-checkpoint.ts \
  *     --model /tmp/qwen-0.5b [--modes load,forward,generate,lora,full] [--rows 2] [--tokens 128] \
- *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--out FILE]
+ *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE]
  *
  * The update step is what a GRPO/PPO step does per micro-batch: token log-probs of `rows`×`tokens`
  * sequences, loss −mean(A·exp(logp − logp_old)) (the clipped ratio is 1 at the first epoch), backward,
@@ -29,6 +29,7 @@ const { values: flags } = parseArgs({
     'new-tokens': { type: 'string', default: '16' },
     'generate-batch': { type: 'string', default: '1,4' },
     rank: { type: 'string', default: '16' },
+    repeats: { type: 'string', default: '2' },
     out: { type: 'string' },
   },
   strict: true,
@@ -88,7 +89,7 @@ if (modes.has('forward')) {
     const scores = model.scoreSequences(ids, mask);
     await scores.logProbs.data();
     tf.dispose(scores as unknown as tf.TensorContainer);
-  }, 2);
+  }, Number(flags.repeats));
   print('forward', {
     batch: `${rows}x${tokens}`,
     tokensPerSecond: (rows * tokens) / seconds,
@@ -130,7 +131,7 @@ async function updateStep(label: string, variables: tf.Variable[]): Promise<void
     optimizer.applyGradients(grads);
     await value.data();
     tf.dispose([value, ...Object.values(grads)]);
-  }, 2);
+  }, Number(flags.repeats));
   const trainable = variables.reduce((sum, variable) => sum + variable.size, 0);
   print(label, {
     batch: `${rows}x${tokens}`,
