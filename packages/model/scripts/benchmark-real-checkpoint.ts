@@ -122,10 +122,12 @@ if (modes.has('generate')) {
 async function updateStep(label: string, variables: tf.Variable[]): Promise<void> {
   const optimizer = createAdamW({ learningRate: 1e-5 });
   const advantages = tf.randomNormal([rows, tokens - 1], 0, 1, 'float32', 5);
+  const scored = model.scoreSequences(ids, mask);
+  const oldLogProbs = scored.logProbs;
   const { seconds, peakTensorGiB } = await timed(async () => {
     const { value, grads } = tf.variableGrads(() => {
       const { logProbs } = model.scoreSequences(ids, mask);
-      const ratio = tf.exp(tf.sub(logProbs, tf.stopGradient(logProbs)));
+      const ratio = tf.exp(tf.sub(logProbs, oldLogProbs));
       return tf.neg(tf.mean(tf.mul(advantages, ratio))) as tf.Scalar;
     }, variables);
     optimizer.applyGradients(grads);
@@ -142,7 +144,7 @@ async function updateStep(label: string, variables: tf.Variable[]): Promise<void
     tfMemoryGiB: gib(tf.memory().numBytes),
     peakRssGiB: gib(peakRss()),
   });
-  advantages.dispose();
+  tf.dispose([advantages, oldLogProbs]);
   optimizer.dispose();
 }
 

@@ -53,11 +53,12 @@ if (!shape) {
 if (flags.dtype !== 'F16' && flags.dtype !== 'BF16') {
   throw new InvalidConfigError({ field: '--dtype', message: `--dtype is "${flags.dtype}"; use F16 or BF16.` });
 }
-if (!flags.out) throw new InvalidConfigError({ field: '--out', message: '--out is missing; name the folder to write.' });
+if (!flags.out)
+  throw new InvalidConfigError({ field: '--out', message: '--out is missing; name the folder to write.' });
 const dtype = flags.dtype;
 const out = flags.out;
 
-const config = {
+const config: Record<string, unknown> = {
   architectures: ['Qwen2ForCausalLM'],
   model_type: 'qwen2',
   vocab_size: 151936,
@@ -84,7 +85,7 @@ const kvHeads = config.num_key_value_heads as number;
 const headDim = h / heads;
 
 const tensors: Array<{ name: string; shape: number[]; norm: boolean }> = [
-  { name: 'model.embed_tokens.weight', shape: [config.vocab_size, h], norm: false },
+  { name: 'model.embed_tokens.weight', shape: [config.vocab_size as number, h], norm: false },
 ];
 for (let layer = 0; layer < (config.num_hidden_layers as number); layer += 1) {
   const prefix = `model.layers.${layer}`;
