@@ -104,6 +104,7 @@ export class KeyValueCache {
   write(index: number, keys: tf.Tensor4D, values: tf.Tensor4D): LayerKeyValues {
     const layer = this.layers[index] as LayerKeyValues;
     const [batch, kvHeads, capacity, headDim] = layer.keys.shape;
+    if (this.columns >= capacity) throw new Error('KeyValueCache.write: the cache is full; call reserveColumn first.');
     const rows = new Int32Array(batch * kvHeads);
     for (let head = 0; head < rows.length; head += 1) rows[head] = head * capacity + this.columns;
     tf.tidy(() => {
@@ -112,6 +113,11 @@ export class KeyValueCache {
       writeRowsInPlace(flat(layer.values), rows, flat(values));
     });
     return layer;
+  }
+
+  /** The buffers of layer `index` (owned by the cache: do not dispose). */
+  view(index: number): LayerKeyValues {
+    return this.layers[index] as LayerKeyValues;
   }
 
   /** Mark the column written by this step's `write` calls as filled. */
