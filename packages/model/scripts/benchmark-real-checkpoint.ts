@@ -60,6 +60,7 @@ const loadCpu = process.cpuUsage(cpuBefore);
 print('load', {
   seconds: (performance.now() - started) / 1000,
   cpuSeconds: (loadCpu.user + loadCpu.system) / 1e6,
+  systemCpuSeconds: loadCpu.system / 1e6,
   parameters,
   tfMemoryGiB: gib(tf.memory().numBytes),
   peakRssGiB: gib(peakRss()),
