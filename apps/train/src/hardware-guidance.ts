@@ -3,12 +3,14 @@ import type { TrainConfig } from '@rlver/trainer';
 import { attentionPasses } from './build-training-components';
 
 /**
- * Sustained float32 training throughput measured with `packages/model/scripts/benchmark-lora.ts` (a 26.7 M-parameter
- * model, 4 × 128 tokens, full fine-tuning: 6·N·tokens per step) on this project's 2-core machine shared with other
- * jobs: tfjs-node 5.67 s per step = 14.4 GFLOP/s, wasm (1 thread) 48.2 s = 1.7 GFLOP/s, 2026-11-26. Step times of
- * the large models are estimated from it: they were not run.
+ * Sustained float32 training throughput measured on this project's 2-core machine shared with other jobs
+ * (2026-11-26). wasm (1 thread): `packages/model/scripts/benchmark-lora.ts` (a 26.7 M-parameter model, 4 × 128
+ * tokens, full fine-tuning, 6·N·tokens per step) 48.2 s = 1.7 GFLOP/s. tfjs-node: the same script gave 5.67 s =
+ * 14.4 GFLOP/s on the small model, but a Qwen2.5-0.5B-shaped checkpoint's LoRA policy-gradient step
+ * (`packages/model/scripts/benchmark-real-checkpoint.ts --modes load,lora`, 2 × 128 tokens, 4·N·tokens) took
+ * 102.8 s = 4.9 GFLOP/s at load 17–30, so large models are estimated from that rate. 1.5B was not run.
  */
-export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 1.7, tensorflow: 14.4 };
+export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 1.7, tensorflow: 4.9 };
 
 /**
  * Upper-bound FLOPs of one training step of a model of `parameters` parameters: every reply generated to

@@ -14,8 +14,9 @@ import {
   type SafetensorsDtype,
   writeSafetensors,
 } from './safetensors';
+import { SafetensorsFile } from './safetensors-file';
 import { TransformerModel } from './transformer-model';
-import { freshCopyHeadTensors, weightsFromNamedTensors } from './transformer-weights';
+import { freshCopyHeadTensors, weightsFromSource } from './transformer-weights';
 
 export interface SaveCheckpointOptions {
   /** Folder to write (created when missing; files of the same name are overwritten). */
@@ -171,6 +172,21 @@ export async function readCheckpointTensors(directory: string): Promise<Map<stri
   return tensors;
 }
 
+/** The weight files of a model folder (as `readCheckpointTensors`), opened with only their headers read. */
+async function openCheckpointFiles(directory: string): Promise<SafetensorsFile[]> {
+  const indexPath = join(directory, 'model.safetensors.index.json');
+  const names = (await exists(indexPath)) ? await readShardList(indexPath) : ['model.safetensors'];
+  if (await exists(join(directory, VALUE_HEAD_FILE))) names.push(VALUE_HEAD_FILE);
+  const files: SafetensorsFile[] = [];
+  try {
+    for (const name of names) files.push(SafetensorsFile.open(join(directory, name)));
+  } catch (error) {
+    for (const file of files) file.close();
+    throw error;
+  }
+  return files;
+}
+
 async function readShardList(indexPath: string): Promise<string[]> {
   const parsed = indexSchema.safeParse(await readJsonObject(indexPath, true));
   if (!parsed.success) {
@@ -191,14 +207,18 @@ export interface LoadTransformerModelOptions {
   addCopyHead?: { keyDim: number; seed?: number };
 }
 
-/** Load a local Hugging Face model folder (config.json + safetensors, LoRA adapters when present). */
+/**
+ * Load a local Hugging Face model folder (config.json + safetensors, LoRA adapters when present). The
+ * weights are streamed from the files into tensors one variable at a time (`SafetensorsFile`).
+ */
 export async function loadTransformerModel(
   directory: string,
   options: LoadTransformerModelOptions = {},
 ): Promise<TransformerModel> {
   const configPath = join(directory, 'config.json');
   let config = modelConfigFromHF(await readJsonObject(configPath, true), configPath);
-  const tensors = await readCheckpointTensors(directory);
+  // A warm-started copy head: fresh tensors served beside the files' (copy-head.ts).
+  const fresh = new Map<string, { shape: number[]; data: Float32Array }>();
   if (options.addCopyHead) {
     if (config.copyHead) {
       throw new InvalidInputError({
@@ -208,12 +228,33 @@ export async function loadTransformerModel(
       });
     }
     config = { ...config, copyHead: { keyDim: options.addCopyHead.keyDim } };
-    for (const tensor of freshCopyHeadTensors(config, options.addCopyHead.seed ?? 0)) tensors.set(tensor.name, tensor);
+    for (const tensor of freshCopyHeadTensors(config, options.addCopyHead.seed ?? 0)) fresh.set(tensor.name, tensor);
   }
-  const weights = weightsFromNamedTensors(config, tensors, { source: directory, valueHead: options.valueHead });
+  const files = await openCheckpointFiles(directory);
+  let weights: TransformerModel['weights'];
+  const fileOf = new Map<string, SafetensorsFile>();
+  for (const file of files) for (const name of file.entries.keys()) fileOf.set(name, file);
+  try {
+    weights = weightsFromSource(
+      config,
+      {
+        shapeOf: (name) => fresh.get(name)?.shape ?? fileOf.get(name)?.entries.get(name)?.shape,
+        readInto: (name, out, offset) => {
+          const tensor = fresh.get(name);
+          if (tensor) out.set(tensor.data, offset);
+          else fileOf.get(name)?.readInto(name, out, offset);
+        },
+      },
+      { source: directory, valueHead: options.valueHead ?? fileOf.has('v_head.summary.weight') },
+    );
+  } finally {
+    for (const file of files) file.close();
+  }
   const model = new TransformerModel(config, weights);
   const storedDtypes = new Set(
-    [...tensors.values()].filter((tensor) => !tensor.name.startsWith('v_head.')).map((tensor) => tensor.dtype),
+    [...fileOf.entries()]
+      .filter(([name]) => !name.startsWith('v_head.'))
+      .map(([name, file]) => file.entries.get(name)?.dtype),
   );
   const [onlyDtype] = storedDtypes;
   const generationConfig = await readJsonObject(join(directory, 'generation_config.json'), false);

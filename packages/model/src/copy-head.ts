@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { linear, matMul } from './mat-mul';
-import type { LayerKeyValues } from './transformer-forward';
+import type { KeyValueWriter, LayerKeyValues } from './transformer-forward';
 
 /**
  * Weights of the optional copy (pointer-generator) head, See et al. 2017, on the final normed hidden states.
@@ -147,6 +147,46 @@ export function fullSequenceCopyContext(
   padTokenId: number,
 ): CopyContext {
   return cachedCopyContext(head, hidden, inputIds, mask, padTokenId, undefined).context;
+}
+
+/**
+ * The copy context of a decode step whose keys live in a preallocated `KeyValueCache` (entry `entry`, after
+ * the layers): this step's copy keys and token ids are written at the cache's current column, and the query
+ * sees the columns before it that `mask` leaves visible. Unwritten columns are masked by the caller's `mask`.
+ */
+export function copyContextInCache(
+  head: CopyHeadWeights,
+  hidden: tf.Tensor2D,
+  inputIds: tf.Tensor2D,
+  mask: tf.Tensor,
+  padTokenId: number,
+  cache: KeyValueWriter,
+  entry: number,
+): { context: CopyContext } {
+  const [batch, length] = inputIds.shape;
+  const keyDim = head.key.shape[0] as number;
+  const column = cache.length;
+  const newKeys = tf.reshape(copyKeys(head, hidden, batch), [batch, 1, length, keyDim]) as tf.Tensor4D;
+  const newIds = tf.reshape(tf.cast(inputIds, 'float32'), [batch, 1, length, 1]) as tf.Tensor4D;
+  const buffers = cache.write(entry, newKeys, newIds);
+  const capacity = buffers.keys.shape[2] as number;
+  const allIds = tf.reshape(buffers.values, [batch, capacity]);
+  const nextIds = tf.concat([tf.slice(allIds, [0, 1], [batch, capacity - 1]), tf.fill([batch, 1], padTokenId)], 1);
+  const strictlyEarlier = new Float32Array(length * capacity);
+  for (let query = 0; query < length; query += 1) {
+    strictlyEarlier.fill(1, query * capacity, query * capacity + column + query);
+  }
+  const visible = tf.cast(
+    tf.equal(tf.reshape(tf.add(mask, tf.zeros([batch, 1, 1, length, capacity])), [batch, length, capacity]), 0),
+    'float32',
+  );
+  return {
+    context: {
+      keys: tf.reshape(buffers.keys, [batch, capacity, keyDim]) as tf.Tensor3D,
+      nextIds: tf.cast(nextIds, 'int32') as tf.Tensor2D,
+      allowed: tf.mul(visible, tf.tensor3d(strictlyEarlier, [1, length, capacity])) as tf.Tensor3D,
+    },
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createRng, InvalidConfigError, type Rng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
-import { sampleToken } from './sample-token';
-import type { LayerKeyValues } from './transformer-forward';
+import { KeyValueCache } from './kv-cache';
+import { sampleToken, type TokenSamplingOptions } from './sample-token';
+import { sampleTokensInTensors } from './sample-tokens';
 import type { TransformerModel } from './transformer-model';
 
 export interface GenerateOptions {
@@ -48,6 +49,10 @@ interface RowState {
   row: number;
   /** Real tokens so far (the next position). */
   length: number;
+  /** Still sampling (a finished row stays in the batch, masked, until the batch is compacted). */
+  active: boolean;
+  /** Which cache columns hold this row's real tokens. */
+  keyValid: Uint8Array;
 }
 
 const NEG = -1e9;
@@ -101,10 +106,45 @@ function validateOptions(options: GenerateOptions): void {
     );
 }
 
+/** Rows from which sampling in tensors beats downloading the logits and sampling in JS (native backend). */
+const TENSOR_SAMPLING_MIN_ROWS = 8;
+
 /**
- * Batched sampling with a key/value cache: prompts are left-padded, positions count real tokens, and
- * finished rows leave the batch (their cache rows are dropped). Seeded: the same options give the
- * same tokens. Returns one result per prompt, in order.
+ * Token, log-prob and entropy of every active row, `[rows, 3]` flat. On native TensorFlow with enough rows
+ * the sampling math runs as tensor ops and only these numbers leave the backend; on wasm and cpu (whose
+ * cumsum, top-k and gather kernels are slower than a JS loop) and for small batches, the logits are read
+ * and each row sampled in JS. Both use the same rule and the same draws (`uniforms`).
+ */
+async function sampleRows(
+  logits: tf.Tensor2D,
+  sampling: TokenSamplingOptions,
+  uniforms: Float64Array,
+  rows: readonly RowState[],
+): Promise<Float32Array> {
+  if (tf.getBackend() === 'tensorflow' && rows.length >= TENSOR_SAMPLING_MIN_ROWS) {
+    const sampled = sampleTokensInTensors(logits, sampling, Float32Array.from(uniforms));
+    const values = (await sampled.data()) as Float32Array;
+    sampled.dispose();
+    return values;
+  }
+  const values = (await logits.data()) as Float32Array;
+  const vocab = logits.shape[1];
+  const out = new Float32Array(rows.length * 3);
+  rows.forEach((state, index) => {
+    if (!state.active) return;
+    const draw = { next: () => uniforms[index] as number };
+    const row = sampleToken(values.subarray(index * vocab, (index + 1) * vocab), sampling, draw as Rng);
+    out.set([row.tokenId, row.logProb, row.entropy], index * 3);
+  });
+  return out;
+}
+
+/**
+ * Batched sampling with a key/value cache: prompts are left-padded, positions count real tokens. The cache
+ * is preallocated and written in place (`KeyValueCache`); a finished row stays in the batch, masked, and the
+ * batch is compacted (one gather per buffer) only once half of its rows have finished. Sampling runs as
+ * tensor ops (`sampleTokensInTensors`), so only the sampled ids, log-probs and entropies leave the backend.
+ * Seeded: the same options give the same tokens. Returns one result per prompt, in order.
  */
 export async function generate(model: TransformerModel, options: GenerateOptions): Promise<GenerationResult[]> {
   validateOptions(options);
@@ -130,12 +170,15 @@ export async function generate(model: TransformerModel, options: GenerateOptions
     entropies: [],
     finishReason: 'length',
   }));
-  let rows: RowState[] = options.promptIds.map((prompt, row) => ({ row, length: prompt.length }));
-  // keyValid[i] lists which cached key positions of active row i are real tokens.
-  let keyValid: Uint8Array[] = uniqueOfRow.map((unique) =>
-    prefill.valid.slice(unique * prefill.width, (unique + 1) * prefill.width),
-  );
-  let step = decodeInTidy(() => {
+  // The last sampled token is never fed back, so the cache needs width + maxNewTokens - 1 columns at most.
+  const maxColumns = prefill.width + options.maxNewTokens - 1;
+  let rows: RowState[] = options.promptIds.map((prompt, row) => {
+    const keyValid = new Uint8Array(maxColumns);
+    const unique = uniqueOfRow[row] as number;
+    keyValid.set(prefill.valid.subarray(unique * prefill.width, (unique + 1) * prefill.width));
+    return { row, length: prompt.length, active: true, keyValid };
+  });
+  const first = decodeInTidy(() => {
     const prefilled = model.decode({
       inputIds: tf.tensor2d(prefill.ids, [prefill.batch, prefill.width], 'int32'),
       positions: tf.tensor2d(prefill.positions, [prefill.batch, prefill.width]),
@@ -151,24 +194,30 @@ export async function generate(model: TransformerModel, options: GenerateOptions
       })),
     };
   });
-  let cache: LayerKeyValues[] = step.present;
+  let logits: tf.Tensor2D = first.logits;
+  const cache = new KeyValueCache(first.present, maxColumns);
   try {
-    for (let produced = 0; rows.length > 0; produced += 1) {
+    for (let produced = 0; ; produced += 1) {
       options.signal?.throwIfAborted();
-      const logits = (await step.logits.data()) as Float32Array;
-      step.logits.dispose();
-      const vocab = model.config.vocabSize;
-      const nextTokens: number[] = [];
-      const keep: number[] = [];
+      const uniforms = new Float64Array(rows.length);
+      if (sampling.temperature > 0) {
+        rows.forEach((state, index) => {
+          if (state.active) uniforms[index] = (rowRngs?.[state.row] ?? shared).next();
+        });
+      }
+      const sampled = await sampleRows(logits, sampling, uniforms, rows);
+      logits.dispose();
+      const nextTokens = new Int32Array(rows.length).fill(model.padTokenId);
+      let active = 0;
       rows.forEach((state, index) => {
-        const rng = rowRngs?.[state.row] ?? shared;
-        const sampled = sampleToken(logits.subarray(index * vocab, (index + 1) * vocab), sampling, rng);
+        if (!state.active) return;
+        const tokenId = sampled[index * 3] as number;
         const result = results[state.row] as GenerationResult;
-        result.outputIds.push(sampled.tokenId);
-        result.logProbs.push(sampled.logProb);
-        result.entropies.push(sampled.entropy);
+        result.outputIds.push(tokenId);
+        result.logProbs.push(sampled[index * 3 + 1] as number);
+        result.entropies.push(sampled[index * 3 + 2] as number);
         let done = false;
-        if (stopTokens.has(sampled.tokenId)) done = true;
+        if (stopTokens.has(tokenId)) done = true;
         else if (stopStrings.length > 0 && options.decode) {
           const tail = options.decode(result.outputIds.slice(-window));
           const hit = stopStrings.find((text) => tail.includes(text));
@@ -180,52 +229,44 @@ export async function generate(model: TransformerModel, options: GenerateOptions
         if (done) result.finishReason = 'stop';
         else if (produced + 1 >= options.maxNewTokens) result.finishReason = 'length';
         else {
-          keep.push(index);
-          nextTokens.push(sampled.tokenId);
+          active += 1;
+          nextTokens[index] = tokenId;
+          return;
         }
+        state.active = false;
       });
-      if (keep.length === 0) break;
-      if (keep.length < rows.length) {
-        const previous = cache;
-        cache = tf.tidy(() => {
-          const indices = tf.tensor1d(keep, 'int32');
-          return previous.map((layer) => ({
-            keys: tf.gather(layer.keys, indices),
-            values: tf.gather(layer.values, indices),
-          }));
-        }) as LayerKeyValues[];
-        tf.dispose(previous as unknown as tf.TensorContainer);
-        rows = keep.map((index) => rows[index] as RowState);
-        keyValid = keep.map((index) => keyValid[index] as Uint8Array);
+      if (active === 0) break;
+      if (active <= rows.length / 2) {
+        // Half the batch has finished: drop those rows now (one gather), rather than computing them on.
+        const kept = rows.flatMap((state, index) => (state.active ? [index] : []));
+        cache.keepRows(kept);
+        const tokens = Int32Array.from(kept, (index) => nextTokens[index] as number);
+        rows = kept.map((index) => rows[index] as RowState);
+        nextTokens.set(tokens);
       }
-      keyValid = keyValid.map((valid) => {
-        const grown = new Uint8Array(valid.length + 1);
-        grown.set(valid);
-        grown[valid.length] = 1;
-        return grown;
-      });
-      const keyLength = (keyValid[0] as Uint8Array).length;
-      const mask = new Float32Array(rows.length * keyLength);
-      keyValid.forEach((valid, index) => {
-        for (let key = 0; key < keyLength; key += 1) mask[index * keyLength + key] = valid[key] ? 0 : NEG;
+      cache.reserveColumn();
+      const column = cache.length;
+      const capacity = cache.capacity;
+      const mask = new Float32Array(rows.length * capacity).fill(NEG);
+      rows.forEach((state, index) => {
+        state.keyValid[column] = 1;
+        for (let key = 0; key <= column; key += 1) if (state.keyValid[key]) mask[index * capacity + key] = 0;
       });
       const positions = Float32Array.from(rows, (state) => state.length);
-      const past = cache;
-      step = decodeInTidy(() =>
+      logits = decodeInTidy(() =>
         model.decode({
-          inputIds: tf.tensor2d(nextTokens, [rows.length, 1], 'int32'),
+          inputIds: tf.tensor2d(nextTokens.subarray(0, rows.length), [rows.length, 1], 'int32'),
           positions: tf.tensor2d(positions, [rows.length, 1]),
-          mask: tf.tensor(mask, [rows.length, 1, 1, 1, keyLength]),
-          past,
+          mask: tf.tensor(mask, [rows.length, 1, 1, 1, capacity]),
+          cache,
         }),
-      );
-      tf.dispose(past as unknown as tf.TensorContainer);
-      cache = step.present;
+      ).logits;
+      cache.advance();
       for (const state of rows) state.length += 1;
     }
   } finally {
-    if (!step.logits.isDisposed) step.logits.dispose();
-    tf.dispose(cache as unknown as tf.TensorContainer);
+    if (!logits.isDisposed) logits.dispose();
+    cache.dispose();
   }
   return results;
 }

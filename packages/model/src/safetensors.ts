@@ -25,39 +25,71 @@ function halfToFloat(bits: number): number {
   return sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
 }
 
-function decodeTensor(bytes: Uint8Array, dtype: string, count: number): Float32Array {
-  const copy = new Uint8Array(bytes); // aligned copy
-  if (dtype === 'F32') return new Float32Array(copy.buffer, 0, count);
-  const halves = new Uint16Array(copy.buffer, 0, count);
-  const out = new Float32Array(count);
-  if (dtype === 'BF16') {
-    const asInt = new Uint32Array(out.buffer);
-    for (let index = 0; index < count; index += 1) asInt[index] = (halves[index] as number) << 16;
-  } else {
-    for (let index = 0; index < count; index += 1) out[index] = halfToFloat(halves[index] as number);
-  }
-  return out;
+let halfTable: Float32Array | undefined;
+
+/** Every IEEE half's float32 value, indexed by its bits: decoding F16 is then one lookup per element. */
+function halfToFloatTable(): Float32Array {
+  if (!halfTable) halfTable = Float32Array.from({ length: 65_536 }, (_, bits) => halfToFloat(bits));
+  return halfTable;
 }
 
 /**
- * Parse a safetensors file: 8-byte little-endian header length, a JSON header
- * `{name: {dtype, shape, data_offsets}}`, then raw little-endian data. F32, F16 and BF16 become float32.
- * `source` names the file in errors.
+ * Decode `count` little-endian elements of `dtype` from `bytes` (any alignment) into `out` at `offset`.
  */
-export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'): NamedFloatTensor[] {
+export function decodeInto(bytes: Uint8Array, dtype: string, count: number, out: Float32Array, offset = 0): void {
+  if (dtype === 'F32') {
+    new Uint8Array(out.buffer, out.byteOffset + offset * 4, count * 4).set(bytes.subarray(0, count * 4));
+    return;
+  }
+  const aligned = bytes.byteOffset % 2 === 0 ? bytes : new Uint8Array(bytes.subarray(0, count * 2));
+  const halves = new Uint16Array(aligned.buffer, aligned.byteOffset, count);
+  if (dtype === 'BF16') {
+    const words = new Uint32Array(out.buffer, out.byteOffset + offset * 4, count);
+    for (let index = 0; index < count; index += 1) words[index] = (halves[index] as number) << 16;
+  } else {
+    const table = halfToFloatTable();
+    for (let index = 0; index < count; index += 1) out[offset + index] = table[halves[index] as number] as number;
+  }
+}
+
+function decodeTensor(bytes: Uint8Array, dtype: string, count: number): Float32Array {
+  const out = new Float32Array(count);
+  decodeInto(bytes, dtype, count, out);
+  return out;
+}
+
+/** Where one tensor of a safetensors file lies: dtype, shape and byte range from the start of the file. */
+export interface SafetensorsEntry {
+  name: string;
+  dtype: SafetensorsDtype;
+  shape: number[];
+  /** Byte offsets from the start of the file (header included). */
+  begin: number;
+  end: number;
+}
+
+/**
+ * Parse and check the header of a safetensors file of `fileBytes` bytes: `head` holds at least its first
+ * 8 bytes, and the whole JSON header when `head` is long enough (else `needed` says how many bytes to
+ * read). Every tensor's range must lie inside the file and match its dtype and shape.
+ */
+export function parseSafetensorsHeader(
+  head: Uint8Array,
+  fileBytes: number,
+  source = 'model.safetensors',
+): { needed: number } | { entries: SafetensorsEntry[] } {
   const fail = (message: string): never => {
     throw new InvalidInputError({ file: source, message });
   };
   const endsEarly = (expected: string): never =>
-    fail(
-      `file ends early at byte ${buffer.byteLength} of ${expected} (truncated download or copy?); fetch the file again`,
-    );
-  if (buffer.byteLength < 8) endsEarly('at least 8');
-  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    fail(`file ends early at byte ${fileBytes} of ${expected} (truncated download or copy?); fetch the file again`);
+  if (fileBytes < 8 || head.byteLength < 8) endsEarly('at least 8');
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   const headerLength = Number(view.getBigUint64(0, true));
   if (headerLength > 100_000_000) fail(`header length ${headerLength} is not plausible: not a safetensors file.`);
-  if (headerLength > buffer.byteLength - 8) endsEarly(`at least ${8 + headerLength}`);
-  const headerText = new TextDecoder().decode(buffer.subarray(8, 8 + headerLength));
+  if (headerLength > fileBytes - 8) endsEarly(`at least ${8 + headerLength}`);
+  if (head.byteLength < 8 + headerLength) return { needed: 8 + headerLength };
+  const headerText = new TextDecoder().decode(head.subarray(8, 8 + headerLength));
   const header = safeParseJSON(headerText);
   if (!header.success || typeof header.value !== 'object' || header.value === null) {
     return fail('the JSON header is not an object.');
@@ -68,8 +100,8 @@ export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'
     const entry = name === '__metadata__' ? undefined : entrySchema.safeParse(raw);
     return entry?.success ? Math.max(end, entry.data.data_offsets[1]) : end;
   }, 0);
-  if (dataStart + dataEnd > buffer.byteLength) endsEarly(String(dataStart + dataEnd));
-  const tensors: NamedFloatTensor[] = [];
+  if (dataStart + dataEnd > fileBytes) endsEarly(String(dataStart + dataEnd));
+  const entries: SafetensorsEntry[] = [];
   for (const [name, raw] of Object.entries(header.value as Record<string, unknown>)) {
     if (name === '__metadata__') continue;
     const entry = entrySchema.safeParse(raw);
@@ -78,15 +110,35 @@ export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'
     const width = BYTES_PER_ELEMENT[dtype];
     if (!width) return fail(`tensor "${name}": dtype ${dtype} is not supported (F32, F16, BF16).`);
     const count = shape.reduce((product, size) => product * size, 1);
-    if (offsets[1] - offsets[0] !== count * width || dataStart + offsets[1] > buffer.byteLength) {
+    if (offsets[1] - offsets[0] !== count * width || dataStart + offsets[1] > fileBytes) {
       return fail(
         `tensor "${name}": data_offsets [${offsets.join(', ')}] do not match shape ${JSON.stringify(shape)}.`,
       );
     }
-    const bytes = buffer.subarray(dataStart + offsets[0], dataStart + offsets[1]);
-    tensors.push({ name, shape, data: decodeTensor(bytes, dtype, count), dtype: dtype as SafetensorsDtype });
+    entries.push({
+      name,
+      dtype: dtype as SafetensorsDtype,
+      shape,
+      begin: dataStart + offsets[0],
+      end: dataStart + offsets[1],
+    });
   }
-  return tensors;
+  return { entries };
+}
+
+/**
+ * Parse a safetensors file: 8-byte little-endian header length, a JSON header
+ * `{name: {dtype, shape, data_offsets}}`, then raw little-endian data. F32, F16 and BF16 become float32.
+ * `source` names the file in errors. (`openSafetensorsFile` reads a file tensor by tensor instead.)
+ */
+export function readSafetensors(buffer: Uint8Array, source = 'model.safetensors'): NamedFloatTensor[] {
+  const parsed = parseSafetensorsHeader(buffer, buffer.byteLength, source);
+  if (!('entries' in parsed)) throw new Error('unreachable: the whole file is in memory');
+  return parsed.entries.map((entry) => {
+    const count = entry.shape.reduce((product, size) => product * size, 1);
+    const data = decodeTensor(buffer.subarray(entry.begin, entry.end), entry.dtype, count);
+    return { name: entry.name, shape: entry.shape, data, dtype: entry.dtype };
+  });
 }
 
 /** float32 → IEEE half bits (round to nearest even; overflow to ±Inf). */

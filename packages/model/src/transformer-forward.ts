@@ -24,6 +24,18 @@ export interface ForwardInputs {
   mask: tf.Tensor;
   /** Past keys/values per layer (generation); absent for a full-sequence pass. */
   past?: LayerKeyValues[];
+  /**
+   * A preallocated cache (generation, instead of `past`): each layer writes its new keys/values into it in
+   * place and attends over all of its columns (the mask hides those not written). See `KeyValueCache`.
+   */
+  cache?: KeyValueWriter;
+}
+
+/** Where a decode step writes the keys/values of layer `index`; returns everything that layer attends over. */
+export interface KeyValueWriter {
+  /** The column this step writes (the columns before it are filled). */
+  readonly length: number;
+  write(index: number, keys: tf.Tensor4D, values: tf.Tensor4D): LayerKeyValues;
 }
 
 const rotationMatrices = new Map<number, tf.Tensor2D>();
@@ -141,7 +153,14 @@ function attention(
     queryNorm?: tf.Tensor;
     keyNorm?: tf.Tensor;
   },
-  inputs: { batch: number; length: number; rotary: RotaryTables; mask: tf.Tensor; past?: LayerKeyValues },
+  inputs: {
+    batch: number;
+    length: number;
+    rotary: RotaryTables;
+    mask: tf.Tensor;
+    past?: LayerKeyValues;
+    write?: (keys: tf.Tensor4D, values: tf.Tensor4D) => LayerKeyValues;
+  },
   config: TransformerConfig,
 ): { output: tf.Tensor2D; present: LayerKeyValues } {
   const { numAttentionHeads: heads, numKeyValueHeads: kvHeads, headDim } = config;
@@ -167,6 +186,8 @@ function attention(
   if (inputs.past) {
     keys = tf.concat([inputs.past.keys, keys], 2);
     values = tf.concat([inputs.past.values, values], 2);
+  } else if (inputs.write) {
+    ({ keys, values } = inputs.write(keys, values));
   }
   const keyLength = keys.shape[2];
   // Grouped queries: [B, T, kv, g, d] → [B, kv, g·T, d], so each kv head serves its g query heads.
@@ -223,6 +244,7 @@ function decoderLayer(
       rotary: inputs.rotary,
       mask: inputs.mask,
       past: inputs.past?.[index],
+      write: inputs.cache && ((keys, values) => (inputs.cache as KeyValueWriter).write(index, keys, values)),
     },
     config,
   );

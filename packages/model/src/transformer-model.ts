@@ -3,7 +3,13 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@rlver/optim/register-gradients';
 import { variableFrom } from '@rlver/optim';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
-import { cachedCopyContext, copyAttention, copyMixtureLogProbs, fullSequenceCopyContext } from './copy-head';
+import {
+  cachedCopyContext,
+  copyAttention,
+  copyContextInCache,
+  copyMixtureLogProbs,
+  fullSequenceCopyContext,
+} from './copy-head';
 import {
   createLoraState,
   disposeLoraState,
@@ -25,6 +31,7 @@ import {
 } from './shared-prefix-scoring';
 import {
   causalMask,
+  type KeyValueWriter,
   type LayerKeyValues,
   languageModelHead,
   positionsFromMask,
@@ -228,12 +235,19 @@ export class TransformerModel implements TrainableLanguageModel {
   /**
    * One incremental step for generation: run `inputIds [batch, length]` at `positions` (float
    * `[batch, length]`) after `past`, with an additive `mask` over past + new keys. Returns logits of the
-   * last position `[batch, vocab]` and the updated keys/values; the caller owns both. With a copy head the
-   * logits are the mixture's log-probs, and `present` (so `past`) has one more entry after the layers: the copy
-   * cache (keys `[batch, 1, length, keyDim]`, token ids as float `[batch, 1, length, 1]`), which a caller
-   * gathers, concatenates and disposes like a layer's.
+   * last position `[batch, vocab]` and the updated keys/values; the caller owns both. With `cache` instead
+   * of `past`, the new keys/values are written into the cache in place, `mask` covers all of the cache's
+   * columns, and `present` is empty. With a copy head the logits are the mixture's log-probs, and the copy
+   * cache (keys `[batch, 1, length, keyDim]`, token ids as float `[batch, 1, length, 1]`) is one more entry
+   * after the layers: in `present` (so `past`), or in the `cache`, which carries it like a layer's.
    */
-  decode(options: { inputIds: tf.Tensor2D; positions: tf.Tensor2D; mask: tf.Tensor; past?: LayerKeyValues[] }): {
+  decode(options: {
+    inputIds: tf.Tensor2D;
+    positions: tf.Tensor2D;
+    mask: tf.Tensor;
+    past?: LayerKeyValues[];
+    cache?: KeyValueWriter;
+  }): {
     logits: tf.Tensor2D;
     present: LayerKeyValues[];
   } {
@@ -244,19 +258,16 @@ export class TransformerModel implements TrainableLanguageModel {
         rotary: rotaryTables(options.positions, this.config),
         mask: options.mask,
         past: options.past,
+        cache: options.cache,
       });
       const last = tf.slice(tf.reshape(hidden, [batch, length, -1]), [0, length - 1, 0], [batch, 1, -1]);
       const logits = languageModelHead(tf.reshape(last, [batch, -1]) as tf.Tensor2D, this.weights);
       const head = this.weights.copyHead;
-      if (!head) return { logits, present } as unknown as tf.TensorContainer;
-      const copy = cachedCopyContext(
-        head,
-        hidden,
-        options.inputIds,
-        options.mask,
-        this.padTokenId,
-        options.past?.[this.config.numHiddenLayers],
-      );
+      if (!head) return { logits, present: options.cache ? [] : present } as unknown as tf.TensorContainer;
+      const copyEntry = this.config.numHiddenLayers;
+      const copy = options.cache
+        ? copyContextInCache(head, hidden, options.inputIds, options.mask, this.padTokenId, options.cache, copyEntry)
+        : cachedCopyContext(head, hidden, options.inputIds, options.mask, this.padTokenId, options.past?.[copyEntry]);
       const keyLength = copy.context.allowed.shape[2];
       const lastQuery = {
         keys: copy.context.keys,
@@ -267,7 +278,7 @@ export class TransformerModel implements TrainableLanguageModel {
       const mixed = copyMixtureLogProbs(head, last as tf.Tensor3D, lmLogits, lastQuery, { differentiable: false });
       return {
         logits: tf.reshape(mixed, [batch, -1]),
-        present: [...present, copy.present],
+        present: 'present' in copy ? [...present, copy.present] : [],
       } as unknown as tf.TensorContainer;
     }) as unknown as { logits: tf.Tensor2D; present: LayerKeyValues[] };
   }

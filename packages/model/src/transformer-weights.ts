@@ -126,8 +126,17 @@ function variableShapes(config: TransformerConfig): {
 type Filler = (name: string, shape: number[]) => tf.Tensor;
 
 function buildWeights(config: TransformerConfig, fill: Filler, withValueHead: boolean): TransformerWeights {
+  return buildVariables(config, (name, shape) => variableFrom(fill(name, shape), true), withValueHead);
+}
+
+/** The weights' structure, each variable made by `make` (in a fixed order: embeddings, layers, norm, heads). */
+function buildVariables(
+  config: TransformerConfig,
+  make: (name: string, shape: number[]) => tf.Variable,
+  withValueHead: boolean,
+): TransformerWeights {
   const shapes = variableShapes(config).layer;
-  const variable = (name: string, shape: number[]) => variableFrom(fill(name, shape), true);
+  const variable = make;
   const layers = Array.from({ length: config.numHiddenLayers }, (_, index): LayerWeights => {
     const prefix = `layers.${index}`;
     return {
@@ -195,6 +204,13 @@ export function initializeWeights(
   );
 }
 
+/** Float32 tensors by HF name, read one at a time (a loaded map, or safetensors files read on demand). */
+export interface NamedTensorSource {
+  shapeOf(name: string): readonly number[] | undefined;
+  /** Write tensor `name`'s float32 values into `out` from element `offset`. */
+  readInto(name: string, out: Float32Array, offset: number): void;
+}
+
 /**
  * Weights from HF-named tensors (a loaded checkpoint). Missing or mis-shaped tensors throw
  * `InvalidInputError` naming the tensor; `lm_head.weight` is ignored when embeddings are tied.
@@ -204,34 +220,71 @@ export function weightsFromNamedTensors(
   tensors: ReadonlyMap<string, NamedFloatTensor>,
   options: { source: string; valueHead: boolean | undefined },
 ): TransformerWeights {
-  const withValueHead = options.valueHead ?? tensors.has('v_head.summary.weight');
-  const weights = buildWeights(config, (_, shape) => tf.zeros(shape), withValueHead);
-  const buffers = new Map<tf.Variable, Float32Array>();
-  for (const slot of weightSlots(weights, config)) {
-    const tensor = tensors.get(slot.name);
-    if (!tensor) {
+  return weightsFromSource(
+    config,
+    {
+      shapeOf: (name) => tensors.get(name)?.shape,
+      readInto: (name, out, offset) => out.set((tensors.get(name) as NamedFloatTensor).data, offset),
+    },
+    { source: options.source, valueHead: options.valueHead ?? tensors.has('v_head.summary.weight') },
+  );
+}
+
+/**
+ * Weights read from `source` one variable at a time: each variable's float32 values (fused q/k/v and
+ * gate/up included) are assembled in one buffer, become a tensor, and the buffer is dropped, so a load
+ * holds the weights once plus one variable's buffer. Errors as `weightsFromNamedTensors`.
+ */
+export function weightsFromSource(
+  config: TransformerConfig,
+  source: NamedTensorSource,
+  options: { source: string; valueHead: boolean },
+): TransformerWeights {
+  // A dry build with stand-ins tells which HF tensors fill each variable, and at which row.
+  const standIns = new Map<string, { name: string; shape: number[]; size: number }>();
+  const plan = buildVariables(
+    config,
+    (name, shape) => {
+      const standIn = { name, shape, size: shape.reduce((product, size) => product * size, 1) };
+      standIns.set(name, standIn);
+      return standIn as unknown as tf.Variable;
+    },
+    options.valueHead,
+  );
+  const slotsOf = new Map<string, WeightSlot[]>();
+  for (const slot of weightSlots(plan, config)) {
+    const name = (slot.variable as unknown as { name: string }).name;
+    const shape = source.shapeOf(slot.name);
+    if (!shape) {
       if (slot.name.startsWith('v_head.')) continue; // a fresh value head starts at zero
-      disposeWeights(weights);
       throw new InvalidInputError({ file: options.source, message: `tensor "${slot.name}" is missing.` });
     }
-    if (tensor.shape.join(',') !== slot.shape.join(',')) {
-      disposeWeights(weights);
+    if (shape.join(',') !== slot.shape.join(',')) {
       throw new InvalidInputError({
         file: options.source,
-        message: `tensor "${slot.name}" has shape [${tensor.shape.join(', ')}]; config.json implies [${slot.shape.join(', ')}].`,
+        message: `tensor "${slot.name}" has shape [${shape.join(', ')}]; config.json implies [${slot.shape.join(', ')}].`,
       });
     }
-    let buffer = buffers.get(slot.variable);
-    if (!buffer) {
-      buffer = new Float32Array(slot.variable.size);
-      buffers.set(slot.variable, buffer);
-    }
-    buffer.set(tensor.data, slot.rowStart * rowWidth(slot.variable));
+    slotsOf.set(name, [...(slotsOf.get(name) ?? []), slot]);
   }
-  for (const [variable, buffer] of buffers) {
-    tf.tidy(() => variable.assign(tf.tensor(buffer, variable.shape, 'float32')));
+  const made: tf.Variable[] = [];
+  try {
+    return buildVariables(
+      config,
+      (name, shape) => {
+        const buffer = new Float32Array(shape.reduce((product, size) => product * size, 1));
+        const width = shape.length > 1 ? (shape[1] as number) : 1;
+        for (const slot of slotsOf.get(name) ?? []) source.readInto(slot.name, buffer, slot.rowStart * width);
+        const variable = variableFrom(tf.tensor(buffer, shape, 'float32'), true);
+        made.push(variable);
+        return variable;
+      },
+      options.valueHead,
+    );
+  } catch (error) {
+    for (const variable of made) variable.dispose();
+    throw error;
   }
-  return weights;
 }
 
 function rowWidth(variable: tf.Variable): number {

@@ -33,8 +33,9 @@ const dialogue = (turns: number): ChatMessage[] => [
   ),
 ];
 
-const prefillCalls = (spy: { mock: { calls: Array<[{ past?: unknown }]> } }) =>
-  spy.mock.calls.filter((call) => call[0].past === undefined).length;
+/** Decode calls that prefill prompts: the steps after them pass a key/value cache (`cache`, or `past`). */
+const prefillCalls = (spy: { mock: { calls: Array<[{ past?: unknown; cache?: unknown }]> } }) =>
+  spy.mock.calls.filter((call) => call[0].past === undefined && call[0].cache === undefined).length;
 
 describe('createTfjsDialoguePolicy', () => {
   it('should sample a seeded request the same way whatever else shares its batch', async () => {

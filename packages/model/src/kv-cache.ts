@@ -1,0 +1,159 @@
+import * as tf from '@tensorflow/tfjs-core';
+import type { LayerKeyValues } from './transformer-forward';
+
+/** Columns a cache grows by when it is full: at least this many, or a quarter of its size. */
+const GROWTH_COLUMNS = 32;
+
+/** tfjs-node's kernel backend, as far as an in-place update needs it. */
+interface NativeBackend {
+  binding: { TF_ATTR_TYPE: number; TF_FLOAT: number };
+  executeSingleOutput(name: string, attributes: unknown[], inputs: tf.Tensor[]): tf.Tensor;
+}
+
+/** tfjs-wasm's and tfjs-cpu's views of a tensor's storage. */
+interface HeapBackend {
+  typedArrayFromHeap?(tensor: tf.Tensor): Float32Array;
+  data?: { get(dataId: unknown): { values?: Float32Array } };
+}
+
+/**
+ * Write `rows` `[count, width]` into rows `indices` of `target` `[total, width]` in place: TensorFlow's
+ * `InplaceUpdate` op on the native backend, a copy into the tensor's own memory on wasm and cpu. `target`
+ * must be a buffer that nothing else reads while it is written (a cache this module owns).
+ */
+function writeRowsInPlace(target: tf.Tensor2D, indices: Int32Array, rows: tf.Tensor2D): void {
+  const backend = tf.backend() as unknown as NativeBackend & HeapBackend;
+  if (tf.getBackend() === 'tensorflow') {
+    const attribute = { name: 'T', type: backend.binding.TF_ATTR_TYPE, value: backend.binding.TF_FLOAT };
+    const indexTensor = tf.tensor1d(indices, 'int32');
+    // The output aliases `target`'s buffer (the op writes into its input); only the handle is freed.
+    backend.executeSingleOutput('InplaceUpdate', [attribute], [target, indexTensor, rows]).dispose();
+    indexTensor.dispose();
+    return;
+  }
+  const memory = (tensor: tf.Tensor): Float32Array => {
+    if (backend.typedArrayFromHeap) return backend.typedArrayFromHeap(tensor);
+    const values = backend.data?.get(tensor.dataId)?.values;
+    if (!values) throw new Error(`KeyValueCache: cannot write in place on the ${tf.getBackend()} backend.`);
+    return values;
+  };
+  const width = target.shape[1];
+  const source = tf.getBackend() === 'wasm' ? memory(rows) : (rows.dataSync() as Float32Array);
+  const destination = memory(target);
+  indices.forEach((row, index) => {
+    destination.set(source.subarray(index * width, (index + 1) * width), row * width);
+  });
+}
+
+/**
+ * Keys and values of generation, preallocated: one buffer per layer and kind, `[batch, kvHeads, capacity,
+ * headDim]`, into which each decode step writes its new column in place (no concat, no copy of the past).
+ * Attention reads the whole buffer; columns not yet written are masked out by the caller. When the buffer is
+ * full it grows by a block of columns (one copy per block, not per token). Rows stay put when they finish
+ * (the caller masks them); `keepRows` compacts the batch when that pays.
+ */
+export class KeyValueCache {
+  private layers: LayerKeyValues[];
+  /** Columns written so far (the same for every row). */
+  private columns: number;
+  private readonly maxColumns: number;
+
+  /**
+   * Cache holding `prefill` (each layer `[batch, kvHeads, length, headDim]`; this takes ownership and frees
+   * it), with room for at most `maxColumns` columns in all.
+   */
+  constructor(prefill: LayerKeyValues[], maxColumns: number) {
+    const length = prefill[0]?.keys.shape[2] ?? 0;
+    this.columns = length;
+    this.maxColumns = Math.max(maxColumns, length);
+    const capacity = Math.min(this.maxColumns, length + GROWTH_COLUMNS);
+    this.layers = prefill.map((layer) => widened(layer, capacity));
+    tf.dispose(prefill as unknown as tf.TensorContainer);
+  }
+
+  /** Columns written so far: the next column is this one. */
+  get length(): number {
+    return this.columns;
+  }
+
+  /** Columns the buffers hold (written or not): the key length attention sees. */
+  get capacity(): number {
+    return this.layers[0]?.keys.shape[2] ?? 0;
+  }
+
+  get batch(): number {
+    return this.layers[0]?.keys.shape[0] ?? 0;
+  }
+
+  /** Make room for one more column (grows the buffers when full). Call once before each decode step. */
+  reserveColumn(): void {
+    if (this.columns < this.capacity) return;
+    if (this.columns >= this.maxColumns) {
+      throw new Error(`KeyValueCache: all ${this.maxColumns} columns are written; allocate more.`);
+    }
+    const grown = Math.min(this.maxColumns, this.capacity + Math.max(GROWTH_COLUMNS, Math.ceil(this.capacity / 4)));
+    const previous = this.layers;
+    this.layers = previous.map((layer) => widened(layer, grown));
+    tf.dispose(previous as unknown as tf.TensorContainer);
+  }
+
+  /**
+   * Write one new column of layer `index` (`keys`/`values` `[batch, kvHeads, 1, headDim]`) in place at the
+   * current column, and return the buffers for attention (owned by the cache: do not dispose).
+   */
+  write(index: number, keys: tf.Tensor4D, values: tf.Tensor4D): LayerKeyValues {
+    const layer = this.layers[index] as LayerKeyValues;
+    const [batch, kvHeads, capacity] = layer.keys.shape;
+    if (this.columns >= capacity) throw new Error('KeyValueCache.write: the cache is full; call reserveColumn first.');
+    const rows = new Int32Array(batch * kvHeads);
+    for (let head = 0; head < rows.length; head += 1) rows[head] = head * capacity + this.columns;
+    tf.tidy(() => {
+      // Keys and values may differ in width (a copy head's entry holds keys and one token id per column).
+      const flat = (tensor: tf.Tensor) => tf.reshape(tensor, [-1, tensor.shape[3] as number]) as tf.Tensor2D;
+      writeRowsInPlace(flat(layer.keys), rows, flat(keys));
+      writeRowsInPlace(flat(layer.values), rows, flat(values));
+    });
+    return layer;
+  }
+
+  /** The buffers of layer `index` (owned by the cache: do not dispose). */
+  view(index: number): LayerKeyValues {
+    return this.layers[index] as LayerKeyValues;
+  }
+
+  /** Mark the column written by this step's `write` calls as filled. */
+  advance(): void {
+    this.columns += 1;
+  }
+
+  /** Keep only `rows` (indices into the current batch), in that order: one gather per buffer. */
+  keepRows(rows: readonly number[]): void {
+    const previous = this.layers;
+    this.layers = tf.tidy(() => {
+      const indices = tf.tensor1d(Int32Array.from(rows), 'int32');
+      return previous.map((layer) => ({
+        keys: tf.gather(layer.keys, indices),
+        values: tf.gather(layer.values, indices),
+      }));
+    }) as LayerKeyValues[];
+    tf.dispose(previous as unknown as tf.TensorContainer);
+  }
+
+  dispose(): void {
+    tf.dispose(this.layers as unknown as tf.TensorContainer);
+    this.layers = [];
+  }
+}
+
+/** A copy of `layer` with zero columns appended up to `capacity`. */
+function widened(layer: LayerKeyValues, capacity: number): LayerKeyValues {
+  const extra = capacity - layer.keys.shape[2];
+  const pad = (tensor: tf.Tensor4D) =>
+    tf.pad(tensor, [
+      [0, 0],
+      [0, 0],
+      [0, extra],
+      [0, 0],
+    ]) as tf.Tensor4D;
+  return { keys: pad(layer.keys), values: pad(layer.values) };
+}
