@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchmarkResult } from '@rlver/bench';
 import type { EndpointUsage } from '@rlver/llm';
+import { describeEndpointUsage } from '@rlver/llm';
 import { type Profile, parseJsonl } from '@rlver/spec';
 import {
   buildTrainingSummary,
@@ -12,7 +13,6 @@ import {
   type TrainingSummary,
 } from '@rlver/trainer';
 import { z } from 'zod';
-import { describeEndpointUsage } from '@rlver/llm';
 
 /** What a finished run's outputs are made of. */
 export interface RunOutputsInput {
