@@ -149,10 +149,51 @@ export function fullSequenceCopyContext(
   return cachedCopyContext(head, hidden, inputIds, mask, padTokenId, undefined).context;
 }
 
+/** This step's copy keys `[batch, 1, length, keyDim]` and token ids (float) `[batch, 1, length, 1]`. */
+function stepCopyEntries(head: CopyHeadWeights, hidden: tf.Tensor2D, inputIds: tf.Tensor2D) {
+  const [batch, length] = inputIds.shape;
+  const keyDim = head.key.shape[0] as number;
+  return {
+    keys: tf.reshape(copyKeys(head, hidden, batch), [batch, 1, length, keyDim]) as tf.Tensor4D,
+    ids: tf.reshape(tf.cast(inputIds, 'float32'), [batch, 1, length, 1]) as tf.Tensor4D,
+  };
+}
+
 /**
- * The copy context of a decode step whose keys live in a preallocated `KeyValueCache` (entry `entry`, after
- * the layers): this step's copy keys and token ids are written at the cache's current column, and the query
- * sees the columns before it that `mask` leaves visible. Unwritten columns are masked by the caller's `mask`.
+ * The copy context over all key columns (`keys4`/`ids4` `[batch, 1, keyLength, ·]`) for `length` queries, the
+ * first at column `firstQuery`: query t may copy after key k when k < firstQuery + t and the mask (broadcastable
+ * to `[batch, 1, 1, length, keyLength]`) lets it see k.
+ */
+function copyContextOver(
+  keys4: tf.Tensor4D,
+  ids4: tf.Tensor4D,
+  mask: tf.Tensor,
+  padTokenId: number,
+  length: number,
+  firstQuery: number,
+): CopyContext {
+  const [batch, , keyLength, keyDim] = keys4.shape;
+  const allIds = tf.reshape(ids4, [batch, keyLength]);
+  const nextIds = tf.concat([tf.slice(allIds, [0, 1], [batch, keyLength - 1]), tf.fill([batch, 1], padTokenId)], 1);
+  const strictlyEarlier = new Float32Array(length * keyLength);
+  for (let query = 0; query < length; query += 1) {
+    strictlyEarlier.fill(1, query * keyLength, query * keyLength + firstQuery + query);
+  }
+  const visible = tf.cast(
+    tf.equal(tf.reshape(tf.add(mask, tf.zeros([batch, 1, 1, length, keyLength])), [batch, length, keyLength]), 0),
+    'float32',
+  );
+  return {
+    keys: tf.reshape(keys4, [batch, keyLength, keyDim]) as tf.Tensor3D,
+    nextIds: tf.cast(nextIds, 'int32') as tf.Tensor2D,
+    allowed: tf.mul(visible, tf.tensor3d(strictlyEarlier, [1, length, keyLength])) as tf.Tensor3D,
+  };
+}
+
+/**
+ * The copy context of a decode step whose copy cache lives in a preallocated `KeyValueCache` (entry `entry`,
+ * after the layers): this step's copy keys and token ids are written at the cache's current column, and the
+ * query sees the columns before it that `mask` leaves visible (unwritten columns are masked by the caller).
  */
 export function copyContextInCache(
   head: CopyHeadWeights,
@@ -163,30 +204,10 @@ export function copyContextInCache(
   cache: KeyValueWriter,
   entry: number,
 ): { context: CopyContext } {
-  const [batch, length] = inputIds.shape;
-  const keyDim = head.key.shape[0] as number;
   const column = cache.length;
-  const newKeys = tf.reshape(copyKeys(head, hidden, batch), [batch, 1, length, keyDim]) as tf.Tensor4D;
-  const newIds = tf.reshape(tf.cast(inputIds, 'float32'), [batch, 1, length, 1]) as tf.Tensor4D;
-  const buffers = cache.write(entry, newKeys, newIds);
-  const capacity = buffers.keys.shape[2] as number;
-  const allIds = tf.reshape(buffers.values, [batch, capacity]);
-  const nextIds = tf.concat([tf.slice(allIds, [0, 1], [batch, capacity - 1]), tf.fill([batch, 1], padTokenId)], 1);
-  const strictlyEarlier = new Float32Array(length * capacity);
-  for (let query = 0; query < length; query += 1) {
-    strictlyEarlier.fill(1, query * capacity, query * capacity + column + query);
-  }
-  const visible = tf.cast(
-    tf.equal(tf.reshape(tf.add(mask, tf.zeros([batch, 1, 1, length, capacity])), [batch, length, capacity]), 0),
-    'float32',
-  );
-  return {
-    context: {
-      keys: tf.reshape(buffers.keys, [batch, capacity, keyDim]) as tf.Tensor3D,
-      nextIds: tf.cast(nextIds, 'int32') as tf.Tensor2D,
-      allowed: tf.mul(visible, tf.tensor3d(strictlyEarlier, [1, length, capacity])) as tf.Tensor3D,
-    },
-  };
+  const step = stepCopyEntries(head, hidden, inputIds);
+  const buffers = cache.write(entry, step.keys, step.ids);
+  return { context: copyContextOver(buffers.keys, buffers.values, mask, padTokenId, inputIds.shape[1], column) };
 }
 
 /**
@@ -203,31 +224,12 @@ export function cachedCopyContext(
   padTokenId: number,
   past: LayerKeyValues | undefined,
 ): { context: CopyContext; present: LayerKeyValues } {
-  const [batch, length] = inputIds.shape;
-  const keyDim = head.key.shape[0] as number;
-  const newKeys = tf.reshape(copyKeys(head, hidden, batch), [batch, 1, length, keyDim]) as tf.Tensor4D;
-  const newIds = tf.reshape(tf.cast(inputIds, 'float32'), [batch, 1, length, 1]) as tf.Tensor4D;
-  const keys4 = past ? (tf.concat([past.keys, newKeys], 2) as tf.Tensor4D) : newKeys;
-  const ids4 = past ? (tf.concat([past.values, newIds], 2) as tf.Tensor4D) : newIds;
+  const step = stepCopyEntries(head, hidden, inputIds);
+  const keys4 = past ? (tf.concat([past.keys, step.keys], 2) as tf.Tensor4D) : step.keys;
+  const ids4 = past ? (tf.concat([past.values, step.ids], 2) as tf.Tensor4D) : step.ids;
   const pastLength = past ? (past.keys.shape[2] as number) : 0;
-  const keyLength = pastLength + length;
-  const allIds = tf.reshape(ids4, [batch, keyLength]);
-  const nextIds = tf.concat([tf.slice(allIds, [0, 1], [batch, keyLength - 1]), tf.fill([batch, 1], padTokenId)], 1);
-  const strictlyEarlier = new Float32Array(length * keyLength);
-  for (let query = 0; query < length; query += 1) {
-    strictlyEarlier.fill(1, query * keyLength, query * keyLength + pastLength + query);
-  }
-  const visible = tf.cast(
-    tf.equal(tf.reshape(tf.add(mask, tf.zeros([batch, 1, 1, length, keyLength])), [batch, length, keyLength]), 0),
-    'float32',
-  );
-  const allowed = tf.mul(visible, tf.tensor3d(strictlyEarlier, [1, length, keyLength])) as tf.Tensor3D;
   return {
-    context: {
-      keys: tf.reshape(keys4, [batch, keyLength, keyDim]) as tf.Tensor3D,
-      nextIds: tf.cast(nextIds, 'int32') as tf.Tensor2D,
-      allowed,
-    },
+    context: copyContextOver(keys4, ids4, mask, padTokenId, inputIds.shape[1], pastLength),
     present: { keys: keys4, values: ids4 },
   };
 }
