@@ -58,6 +58,16 @@ export interface CreateTransformerModelOptions {
   valueHead?: boolean;
 }
 
+/** Flat per-token scores `[rows · positions]` reshaped to `[rows, positions]` (features keep their last axis). */
+function perRowScores(scores: ReturnType<typeof scoreHiddenStates>, rows: number, positions: number): SequenceScores {
+  const shape: [number, number] = [rows, positions];
+  const result: SequenceScores = { logProbs: tf.reshape(scores.logProbs, shape) as tf.Tensor2D };
+  if (scores.entropies) result.entropies = tf.reshape(scores.entropies, shape) as tf.Tensor2D;
+  if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
+  if (scores.features) result.features = tf.reshape(scores.features, [...shape, -1]) as tf.Tensor3D;
+  return result;
+}
+
 /**
  * Decoder-only transformer (Llama / Qwen2 family) in tfjs: RMSNorm, rotary embeddings, grouped-query
  * attention, SwiGLU, optional QKV bias, tied or untied embeddings, optional value head and LoRA.
@@ -192,12 +202,7 @@ export class TransformerModel implements TrainableLanguageModel {
         const scoredHidden = tf.reshape(hidden, [batch * (length - 1), -1]);
         const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
         const scores = scoreHiddenStates(parts, scoredHidden as tf.Tensor2D, targets, options, flat);
-        const shape: [number, number] = [batch, length - 1];
-        const result: SequenceScores = { logProbs: tf.reshape(scores.logProbs, shape) as tf.Tensor2D };
-        if (scores.entropies) result.entropies = tf.reshape(scores.entropies, shape) as tf.Tensor2D;
-        if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
-        if (scores.features) result.features = tf.reshape(scores.features, [...shape, -1]) as tf.Tensor3D;
-        return result as unknown as tf.TensorContainer;
+        return perRowScores(scores, batch, length - 1) as unknown as tf.TensorContainer;
       }
       const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
@@ -210,12 +215,7 @@ export class TransformerModel implements TrainableLanguageModel {
       const scored = tf.reshape(tf.slice(hidden, [0, 0, 0], [batch, length - 1, -1]), [-1, this.config.hiddenSize]);
       const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
       const scores = scoreHiddenStates(parts, scored as tf.Tensor2D, targets, options);
-      const shape: [number, number] = [batch, length - 1];
-      const result: SequenceScores = { logProbs: tf.reshape(scores.logProbs, shape) as tf.Tensor2D };
-      if (scores.entropies) result.entropies = tf.reshape(scores.entropies, shape) as tf.Tensor2D;
-      if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
-      if (scores.features) result.features = tf.reshape(scores.features, [...shape, -1]) as tf.Tensor3D;
-      return result as unknown as tf.TensorContainer;
+      return perRowScores(scores, batch, length - 1) as unknown as tf.TensorContainer;
     }) as unknown as SequenceScores;
   }
 
