@@ -1,6 +1,11 @@
 import '@tensorflow/tfjs-backend-cpu';
 import { createTransformerModel } from '@rlver/model';
-import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
+import {
+  banditTransformerConfig,
+  preferredTokenProbability,
+  runBanditEpisodes,
+  withNextTokenLogProbs,
+} from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGRPOAlgorithm } from './create-grpo-algorithm';
@@ -13,15 +18,7 @@ describe('createGRPOAlgorithm with the @rlver/policy transformer', () => {
   it('should train the transformer without leaks, moving towards the rewarded token (per-turn packing)', async () => {
     const model = withNextTokenLogProbs(
       createTransformerModel({
-        config: {
-          vocabSize: 12,
-          hiddenSize: 16,
-          intermediateSize: 32,
-          numHiddenLayers: 1,
-          numAttentionHeads: 2,
-          eosTokenIds: [4],
-          padTokenId: 0,
-        },
+        config: banditTransformerConfig,
         seed: 2,
       }),
     );

@@ -4,7 +4,12 @@
  */
 import '@tensorflow/tfjs-backend-cpu';
 import { createTransformerModel } from '@rlver/model';
-import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
+import {
+  banditTransformerConfig,
+  preferredTokenProbability,
+  runBanditEpisodes,
+  withNextTokenLogProbs,
+} from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { createPPOAlgorithm } from '../src/index';
 
@@ -12,15 +17,7 @@ await tf.setBackend('cpu');
 const learningRate = Number(process.argv[2] ?? 0.01);
 const model = withNextTokenLogProbs(
   createTransformerModel({
-    config: {
-      vocabSize: 12,
-      hiddenSize: 16,
-      intermediateSize: 32,
-      numHiddenLayers: 1,
-      numAttentionHeads: 2,
-      eosTokenIds: [4],
-      padTokenId: 0,
-    },
+    config: banditTransformerConfig,
     seed: 1,
     valueHead: true,
   }),

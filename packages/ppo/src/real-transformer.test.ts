@@ -2,7 +2,12 @@ import '@tensorflow/tfjs-backend-cpu';
 import { createTransformerModel } from '@rlver/model';
 import { createAdamW } from '@rlver/optim';
 import { createGuardedUpdater, type GradientOptimizer } from '@rlver/rl-core';
-import { preferredTokenProbability, runBanditEpisodes, withNextTokenLogProbs } from '@rlver/rl-core/test';
+import {
+  banditTransformerConfig,
+  preferredTokenProbability,
+  runBanditEpisodes,
+  withNextTokenLogProbs,
+} from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPPOAlgorithm } from './create-ppo-algorithm';
@@ -15,15 +20,7 @@ describe('createPPOAlgorithm with the @rlver/policy transformer', () => {
   it('should train the transformer and its value head without leaks, moving towards the rewarded token', async () => {
     const model = withNextTokenLogProbs(
       createTransformerModel({
-        config: {
-          vocabSize: 12,
-          hiddenSize: 16,
-          intermediateSize: 32,
-          numHiddenLayers: 1,
-          numAttentionHeads: 2,
-          eosTokenIds: [4],
-          padTokenId: 0,
-        },
+        config: banditTransformerConfig,
         seed: 1,
         valueHead: true,
       }),

@@ -1,6 +1,7 @@
 import '@tensorflow/tfjs-backend-cpu';
 import { createTransformerModel } from '@rlver/model';
 import {
+  banditTransformerConfig,
   createTinyLanguageModel,
   preferredTokenProbability,
   runBanditEpisodes,
@@ -45,15 +46,7 @@ describe('createRLOOAlgorithm', () => {
   it('should train the @rlver/policy transformer without leaking tensors', async () => {
     const model = withNextTokenLogProbs(
       createTransformerModel({
-        config: {
-          vocabSize: 12,
-          hiddenSize: 16,
-          intermediateSize: 32,
-          numHiddenLayers: 1,
-          numAttentionHeads: 2,
-          eosTokenIds: [4],
-          padTokenId: 0,
-        },
+        config: banditTransformerConfig,
         seed: 2,
       }),
     );

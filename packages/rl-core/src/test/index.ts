@@ -8,4 +8,10 @@ export {
   withNextTokenLogProbs,
 } from './create-tiny-language-model';
 export { trainUninterruptedAndResumed } from './resume-comparison';
-export { banditFirstPrompt, banditTokens, preferredTokenProbability, runBanditEpisodes } from './run-bandit-episodes';
+export {
+  banditFirstPrompt,
+  banditTokens,
+  banditTransformerConfig,
+  preferredTokenProbability,
+  runBanditEpisodes,
+} from './run-bandit-episodes';

@@ -15,6 +15,20 @@ export const banditTokens = {
   userWords: [6, 7],
 } as const;
 
+/**
+ * Shape of the transformer the algorithm packages train on the bandit (`createTransformerModel({ config })` of
+ * @rlver/model): one layer, vocabulary and special tokens to match `banditTokens`.
+ */
+export const banditTransformerConfig = {
+  vocabSize: 12,
+  hiddenSize: 16,
+  intermediateSize: 32,
+  numHiddenLayers: 1,
+  numAttentionHeads: 2,
+  eosTokenIds: [banditTokens.end],
+  padTokenId: banditTokens.pad,
+};
+
 /** Prompt of turn 1: system, user, a word, assistant header. */
 export const banditFirstPrompt: readonly number[] = [
   banditTokens.system,
