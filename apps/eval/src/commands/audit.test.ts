@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidConfigError, type Trajectory } from '@rlver/spec';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureOutput } from '../test/capture-output';
 import { auditCommand } from './audit';
 
 const CLEAN = 'That sounds like a hard week. What happened at the bakery?';
@@ -56,30 +57,21 @@ function resultsFile(): string {
   return file;
 }
 
-let output = '';
-let stdout: { mockRestore: () => void };
-beforeEach(() => {
-  output = '';
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    output += String(chunk);
-    return true;
-  });
-});
-afterEach(() => stdout.mockRestore());
+const output = captureOutput();
 
 describe('auditCommand', () => {
   it('should print the monitors and sample flagged replies of a results file', async () => {
     const file = resultsFile();
     expect(await auditCommand.run([file, '--samples', '1'])).toBe(0);
-    expect(output).toContain(`${file} (benchmark results, 2 dialogues)`);
-    expect(output).toContain('replies               4');
-    expect(output).toContain('degenerate            25.0 %');
-    expect(output).toMatch(/repetition \(1 replies\):\n\s+b#0 turn 1 \[en\]: "I hear hear you you/);
+    expect(output.stdout()).toContain(`${file} (benchmark results, 2 dialogues)`);
+    expect(output.stdout()).toContain('replies               4');
+    expect(output.stdout()).toContain('degenerate            25.0 %');
+    expect(output.stdout()).toMatch(/repetition \(1 replies\):\n\s+b#0 turn 1 \[en\]: "I hear hear you you/);
   });
 
   it('should print JSON with --json', async () => {
     expect(await auditCommand.run([resultsFile(), '--json'])).toBe(0);
-    const [audit] = JSON.parse(output) as Array<{
+    const [audit] = JSON.parse(output.stdout()) as Array<{
       format: string;
       monitors: { replies: number; metrics: Record<string, number> };
       samples: Record<string, { count: number }>;
@@ -94,6 +86,6 @@ describe('auditCommand', () => {
     await expect(auditCommand.run([resultsFile(), '--samples', 'many'])).rejects.toThrow(/--samples is "many"/);
     await expect(auditCommand.run([join(tmpdir(), 'no-such-results.jsonl')])).rejects.toThrow(/not found/);
     expect(await auditCommand.run(['--help'])).toBe(0);
-    expect(output).toContain('Usage: rlver-eval audit');
+    expect(output.stdout()).toContain('Usage: rlver-eval audit');
   });
 });

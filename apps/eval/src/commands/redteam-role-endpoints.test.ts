@@ -2,28 +2,19 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RecordedRequest, startOpenAITestServer } from '@rlver/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureOutput } from '../test/capture-output';
 import { transcriptFile } from '../test/transcript-file';
 import { redteamCommand } from './redteam';
 
 const analysis = `Content:\n[meaning]\nAsks.\nTargetCompletion:\n[fit]\nFits.\nActivity:\n[inner]\nHeard.\nAnalyse:\n[feeling]\nOkay.\nChange:\n+5`;
 const KEY = 'RLVER_TEST_REDTEAM_SIM_KEY';
 
-let output = '';
-let spies: { mockRestore: () => void }[] = [];
+const output = captureOutput();
 beforeEach(() => {
-  output = '';
   process.env[KEY] = 'sim-secret';
-  spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      output += String(chunk);
-      return true;
-    }),
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true),
-  ];
 });
 afterEach(() => {
-  for (const spy of spies) spy.mockRestore();
   delete process.env[KEY];
 });
 
@@ -57,7 +48,7 @@ describe('rlver-eval redteam with the simulator endpoint', () => {
       expect(new Set(calls.map((request) => request.body.model))).toEqual(new Set(['sim-model']));
       expect(new Set(calls.map((request) => request.headers.authorization))).toEqual(new Set(['Bearer sim-secret']));
       expect(own.maxInFlight()).toBe(1);
-      expect(output).toMatch(
+      expect(output.stdout()).toMatch(
         new RegExp(`^endpoint simulator: ${calls.length} requests, tokens in ${10 * calls.length} `, 'm'),
       );
       const written = JSON.parse(readFileSync(out, 'utf8')) as { endpoints: Record<string, { requests: number }> };
@@ -65,10 +56,12 @@ describe('rlver-eval redteam with the simulator endpoint', () => {
       expect(written.endpoints.simulator?.requests).toBe(calls.length);
 
       // Without the role's block, --base-url serves the simulated user as before.
-      output = '';
+      output.clear();
       expect(await redteamCommand.run([...base, '--base-url', shared.baseURL, '--json'])).toBe(0);
       expect(chats(shared.requests).length).toBe(calls.length);
-      expect((JSON.parse(output) as { endpoints: Record<string, unknown> }).endpoints).toHaveProperty('simulator');
+      expect((JSON.parse(output.stdout()) as { endpoints: Record<string, unknown> }).endpoints).toHaveProperty(
+        'simulator',
+      );
     } finally {
       await shared.close();
       await own.close();
@@ -80,7 +73,7 @@ describe('rlver-eval redteam with the simulator endpoint', () => {
       redteamCommand.run(['--scenarios', 'en', '--endpoints.simulator.api-key-env', 'sk-abc-123']),
     ).rejects.toThrow(/--endpoints\.simulator\.api-key-env: name the environment variable that holds the key/);
     expect(await redteamCommand.run(['--help'])).toBe(0);
-    expect(output).toContain('--endpoints.simulator.base-url');
-    expect(output).toContain('Endpoints per role (simulator)');
+    expect(output.stdout()).toContain('--endpoints.simulator.base-url');
+    expect(output.stdout()).toContain('Endpoints per role (simulator)');
   });
 });

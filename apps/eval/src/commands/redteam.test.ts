@@ -1,32 +1,21 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureOutput } from '../test/capture-output';
 import { transcriptFile } from '../test/transcript-file';
 import { redteamCommand } from './redteam';
 
-let output = '';
-let spies: { mockRestore: () => void }[] = [];
-beforeEach(() => {
-  output = '';
-  spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      output += String(chunk);
-      return true;
-    }),
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true),
-  ];
-});
-afterEach(() => {
-  for (const spy of spies) spy.mockRestore();
-});
+const output = captureOutput();
 
 describe('redteamCommand', () => {
   it('should print a JSON report of the chosen families and write it to --out', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'eval-redteam-out-')), 'report.json');
     const code = await redteamCommand.run([transcriptFile(), '--families', 'echo,truncated', '--json', '--out', out]);
     expect(code).toBe(0);
-    const printed = JSON.parse(output) as { report: { turns: number; families: { family: string; lang: string }[] } };
+    const printed = JSON.parse(output.stdout()) as {
+      report: { turns: number; families: { family: string; lang: string }[] };
+    };
     expect(printed.report.turns).toBe(2);
     expect(printed.report.families.map((row) => [row.family, row.lang])).toEqual([
       ['echo', 'en'],
@@ -50,9 +39,9 @@ describe('redteamCommand', () => {
       '3',
     ]);
     expect(code).toBe(0);
-    expect(output).toMatch(/wrong-language\s+zh\s+2/);
-    expect(output).toContain('adaptive attack');
-    expect(output).toMatch(/best exploit stays below the reference replies: (true|false)/);
+    expect(output.stdout()).toMatch(/wrong-language\s+zh\s+2/);
+    expect(output.stdout()).toContain('adaptive attack');
+    expect(output.stdout()).toMatch(/best exploit stays below the reference replies: (true|false)/);
   });
 
   it('should refuse bad input naming the flag', async () => {

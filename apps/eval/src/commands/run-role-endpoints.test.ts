@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { benchmarkSummarySchema } from '@rlver/bench';
 import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
 import { type RecordedRequest, startOpenAITestServer } from '@rlver/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureOutput } from '../test/capture-output';
 import { profileFile } from '../test/profile-file';
 import { reportCommand } from './report';
 import { runCommand } from './run';
@@ -22,16 +23,11 @@ const KEYS = {
 /** Completion tokens the test server reports for an answer: ceil(characters / 4), at least 1. */
 const completionTokens = (content: string) => Math.max(1, Math.ceil(content.length / 4));
 
-let spies: Array<{ mockRestore: () => void }> = [];
+captureOutput();
 beforeEach(() => {
-  spies = [
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true),
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true),
-  ];
   Object.assign(process.env, KEYS);
 });
 afterEach(() => {
-  for (const spy of spies) spy.mockRestore();
   for (const name of Object.keys(KEYS)) delete process.env[name];
 });
 

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { benchmarkSummarySchema } from '@rlver/bench';
 import { InvalidConfigError, InvalidInputError, MissingAPIKeyError, safeParseJSON } from '@rlver/spec';
 import { startOpenAITestServer } from '@rlver/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureOutput } from '../test/capture-output';
 import { runCommand } from './run';
 
 /** Synthetic English profiles (our own text). */
@@ -34,16 +35,7 @@ const analysis = (change: string) =>
   `Content:\n[meaning]\nThe NPC asks about the bike.\nTargetCompletion:\n[fit]\nFits.\nActivity:\n[inner]\nFeels heard.\nAnalyse:\n[feeling]\nOkay.\nChange:\n${change}`;
 const reply = (text: string) => `Thinking:\nneutral\nOrigin:\nfine\nChange:\nshorter\nResponse:\n${text}`;
 
-let stderr: { mockRestore: () => void };
-let stdout: { mockRestore: () => void };
-beforeEach(() => {
-  stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-});
-afterEach(() => {
-  stderr.mockRestore();
-  stdout.mockRestore();
-});
+captureOutput();
 
 const outDir = () => join(mkdtempSync(join(tmpdir(), 'eval-out-')), 'run');
 
