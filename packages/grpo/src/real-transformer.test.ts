@@ -1,11 +1,6 @@
 import '@tensorflow/tfjs-backend-cpu';
 import { createTransformerModel } from '@rlver/model';
-import {
-  banditTransformerConfig,
-  preferredTokenProbability,
-  runBanditEpisodes,
-  withNextTokenLogProbs,
-} from '@rlver/rl-core/test';
+import { banditTransformerConfig, trainOnBandit, withNextTokenLogProbs } from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGRPOAlgorithm } from './create-grpo-algorithm';
@@ -26,19 +21,13 @@ describe('createGRPOAlgorithm with the @rlver/policy transformer', () => {
       policy: model,
       config: { learningRate: 0.02, warmupRatio: 0, microBatchSize: 8, packing: 'per-turn' },
     });
-    const initial = preferredTokenProbability(model);
-    let tensorsAfterFirst = 0;
-    for (let step = 0; step < 4; step += 1) {
-      const result = await algorithm.doUpdate({
-        trajectories: runBanditEpisodes({ model, groups: 4, groupSize: 4, seed: step }),
-        step,
-      });
+    const run = await trainOnBandit({ algorithm, model, steps: 4, groups: 4, groupSize: 4 });
+    for (const result of run.results) {
       expect(Number.isFinite(result.metrics['grpo/policy_loss'])).toBe(true);
       expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-4);
-      if (step === 0) tensorsAfterFirst = tf.memory().numTensors;
     }
-    expect(tf.memory().numTensors).toBe(tensorsAfterFirst);
-    expect(preferredTokenProbability(model)).toBeGreaterThan(initial + 0.05);
+    expect(run.tensorsAfterLast).toBe(run.tensorsAfterFirst);
+    expect(run.probabilityAfter).toBeGreaterThan(run.probabilityBefore + 0.05);
     algorithm.dispose();
     model.dispose();
   });

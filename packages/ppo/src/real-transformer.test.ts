@@ -2,12 +2,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import { createTransformerModel } from '@rlver/model';
 import { createAdamW } from '@rlver/optim';
 import { createGuardedUpdater, type GradientOptimizer } from '@rlver/rl-core';
-import {
-  banditTransformerConfig,
-  preferredTokenProbability,
-  runBanditEpisodes,
-  withNextTokenLogProbs,
-} from '@rlver/rl-core/test';
+import { banditTransformerConfig, trainOnBandit, withNextTokenLogProbs } from '@rlver/rl-core/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPPOAlgorithm } from './create-ppo-algorithm';
@@ -39,24 +34,18 @@ describe('createPPOAlgorithm with the @rlver/policy transformer', () => {
     const snapshot = () =>
       [...model.policyVariables(), ...model.valueVariables()].map((variable) => Array.from(variable.dataSync()));
     const initialWeights = snapshot();
-    const initial = preferredTokenProbability(model);
-    let tensorsAfterFirst = 0;
-    for (let step = 0; step < 4; step += 1) {
-      const result = await algorithm.doUpdate({
-        trajectories: runBanditEpisodes({ model, groups: 16, groupSize: 1, seed: step }),
-        step,
-      });
+    const run = await trainOnBandit({ algorithm, model, steps: 4, groups: 16, groupSize: 1 });
+    for (const result of run.results) {
       expect(result.skipped).toBe(false);
       expect(Number.isFinite(result.metrics['ppo/value_loss'])).toBe(true);
       // the sampler and the training forward pass compute the same log-probs (no drift)
       expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-4);
-      if (step === 0) tensorsAfterFirst = tf.memory().numTensors;
     }
-    expect(tf.memory().numTensors).toBe(tensorsAfterFirst);
+    expect(run.tensorsAfterLast).toBe(run.tensorsAfterFirst);
     snapshot().forEach((values, index) => {
       expect(values).not.toEqual(initialWeights[index]);
     });
-    expect(preferredTokenProbability(model)).toBeGreaterThan(initial + 0.05);
+    expect(run.probabilityAfter).toBeGreaterThan(run.probabilityBefore + 0.05);
     algorithm.dispose();
     model.dispose();
   });

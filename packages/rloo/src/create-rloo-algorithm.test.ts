@@ -6,6 +6,7 @@ import {
   preferredTokenProbability,
   runBanditEpisodes,
   type TinyLanguageModel,
+  trainOnBandit,
   trainUninterruptedAndResumed,
   withNextTokenLogProbs,
 } from '@rlver/rl-core/test';
@@ -54,18 +55,10 @@ describe('createRLOOAlgorithm', () => {
       policy: model,
       config: { learningRate: 0.02, warmupRatio: 0, microBatchSize: 8, packing: 'per-turn' },
     });
-    const initial = preferredTokenProbability(model);
-    let tensorsAfterFirst = 0;
-    for (let step = 0; step < 4; step += 1) {
-      const result = await algorithm.doUpdate({
-        trajectories: runBanditEpisodes({ model, groups: 4, groupSize: 4, seed: step }),
-        step,
-      });
-      expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-4);
-      if (step === 0) tensorsAfterFirst = tf.memory().numTensors;
-    }
-    expect(tf.memory().numTensors).toBe(tensorsAfterFirst);
-    expect(preferredTokenProbability(model)).toBeGreaterThan(initial + 0.05);
+    const run = await trainOnBandit({ algorithm, model, steps: 4, groups: 4, groupSize: 4 });
+    for (const result of run.results) expect(result.metrics['rollout/logprob_abs_diff']).toBeLessThan(1e-4);
+    expect(run.tensorsAfterLast).toBe(run.tensorsAfterFirst);
+    expect(run.probabilityAfter).toBeGreaterThan(run.probabilityBefore + 0.05);
     algorithm.dispose();
     model.dispose();
   });

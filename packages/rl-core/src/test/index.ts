@@ -15,3 +15,4 @@ export {
   preferredTokenProbability,
   runBanditEpisodes,
 } from './run-bandit-episodes';
+export { type BanditTrainingRun, trainOnBandit } from './train-on-bandit';
