@@ -1,5 +1,5 @@
 import { isLoopbackURL } from '@rlver/llm';
-import { InvalidConfigError, MissingAPIKeyError } from '@rlver/spec';
+import { describeFetchFailure, InvalidConfigError, isConnectionReset, MissingAPIKeyError } from '@rlver/spec';
 
 export interface ProbeEndpointOptions {
   baseURL: string;
@@ -14,22 +14,6 @@ export interface ProbeEndpointOptions {
   baseURLSetting?: string;
   /** The variable the key came from, named in errors (default `OPENAI_API_KEY`). */
   apiKeyVariable?: string;
-}
-
-function describeFailure(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: string }).code;
-    return code ? `${code}: ${cause.message}` : cause.message;
-  }
-  return String(error);
-}
-
-/** A socket closed under a request (ECONNRESET, EPIPE, "other side closed"): worth one more try. */
-function isConnectionReset(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
 }
 
 async function request(
@@ -51,7 +35,7 @@ async function request(
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new InvalidConfigError({
       field: options.baseURLSetting ?? '--base-url',
-      message: `cannot reach ${options.baseURL} for ${options.flag} openai:${options.model} (${timedOut ? `no answer within ${options.timeoutMs ?? 5000} ms` : describeFailure(error)}). Start the server or fix ${options.baseURLSetting ?? '--base-url'}; no episode was started.`,
+      message: `cannot reach ${options.baseURL} for ${options.flag} openai:${options.model} (${timedOut ? `no answer within ${options.timeoutMs ?? 5000} ms` : describeFetchFailure(error)}). Start the server or fix ${options.baseURLSetting ?? '--base-url'}; no episode was started.`,
       cause: error,
     });
   }

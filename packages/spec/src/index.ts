@@ -3,6 +3,7 @@ export * from './chat-message';
 export * from './dialogue-policy-v1';
 export * from './emotion';
 export * from './errors/index';
+export * from './fetch-failure';
 export * from './intentions';
 export * from './jsonl';
 export * from './jsonl-appender';

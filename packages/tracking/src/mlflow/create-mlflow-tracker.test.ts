@@ -88,7 +88,7 @@ describe('createMLflowTracker', () => {
     const tracker = createMLflowTracker({ runName: 'dropped', env: { MLFLOW_TRACKING_URI: server.url } });
     await tracker.doLogMetrics({ step: 0, metrics: { 'rollout/emotion_final': 40 } });
     await expect(tracker.doLogMetrics({ step: 1, metrics: { 'rollout/emotion_final': 41 } })).rejects.toThrow(
-      /did not answer runs\/log-batch \(fetch failed: other side closed/,
+      /did not answer runs\/log-batch \(UND_ERR_SOCKET: other side closed\)/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
+import { describeFetchFailure, InvalidConfigError, isConnectionReset, safeParseJSON } from '@rlver/spec';
 import type { ExperimentTrackerV1, TrackedRunStatus } from '../experiment-tracker-v1';
 import { flattenConfig } from '../flatten-config';
 import { TrackingError } from '../tracking-error';
@@ -17,20 +17,6 @@ export interface MLflowTrackerOptions {
   timeoutMs?: number;
   /** Milliseconds since the epoch (default `Date.now`). */
   now?: () => number;
-}
-
-/** A fetch failure with its cause, which undici hides behind "fetch failed" (e.g. "other side closed"). */
-function describeFetchError(error: unknown): string {
-  const message = (error as Error).message;
-  const cause = (error as { cause?: { message?: string; code?: string } }).cause;
-  if (!cause?.message) return message;
-  return `${message}: ${cause.message}${cause.code ? ` [${cause.code}]` : ''}`;
-}
-
-/** The connection closed before any answer (a reused keep-alive socket the server had closed, or a reset). */
-function closedUnanswered(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /** MLflow's limits per `runs/log-batch` request (REST API docs): 1000 metrics, 100 params. */
@@ -93,14 +79,14 @@ export function createMLflowTracker(options: MLflowTrackerOptions): ExperimentTr
       // A training step blocks the loop for seconds, long enough for the server to close an idle keep-alive
       // socket that the client then reuses: the connection closes unanswered. Such a call is sent once more.
       response = await send().catch((error: unknown) => {
-        if (!closedUnanswered(error)) throw error;
+        if (!isConnectionReset(error)) throw error;
         return send();
       });
       text = await response.text();
     } catch (error) {
       throw new TrackingError({
         backend: 'mlflow',
-        message: `MLflow at ${baseUrl} did not answer ${path} (${describeFetchError(error)}); check MLFLOW_TRACKING_URI`,
+        message: `MLflow at ${baseUrl} did not answer ${path} (${describeFetchFailure(error)}); check MLFLOW_TRACKING_URI`,
         cause: error,
       });
     } finally {
