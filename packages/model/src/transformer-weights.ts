@@ -212,28 +212,10 @@ export interface NamedTensorSource {
 }
 
 /**
- * Weights from HF-named tensors (a loaded checkpoint). Missing or mis-shaped tensors throw
- * `InvalidInputError` naming the tensor; `lm_head.weight` is ignored when embeddings are tied.
- */
-export function weightsFromNamedTensors(
-  config: TransformerConfig,
-  tensors: ReadonlyMap<string, NamedFloatTensor>,
-  options: { source: string; valueHead: boolean | undefined },
-): TransformerWeights {
-  return weightsFromSource(
-    config,
-    {
-      shapeOf: (name) => tensors.get(name)?.shape,
-      readInto: (name, out, offset) => out.set((tensors.get(name) as NamedFloatTensor).data, offset),
-    },
-    { source: options.source, valueHead: options.valueHead ?? tensors.has('v_head.summary.weight') },
-  );
-}
-
-/**
  * Weights read from `source` one variable at a time: each variable's float32 values (fused q/k/v and
  * gate/up included) are assembled in one buffer, become a tensor, and the buffer is dropped, so a load
- * holds the weights once plus one variable's buffer. Errors as `weightsFromNamedTensors`.
+ * holds the weights once plus one variable's buffer. Missing or mis-shaped tensors throw `InvalidInputError`
+ * naming the tensor; `lm_head.weight` is ignored when embeddings are tied.
  */
 export function weightsFromSource(
   config: TransformerConfig,
