@@ -26,6 +26,8 @@ const COMMON = {
   seed: 0,
   packing: 'per-turn',
   emptyReplyReward: 0,
+  // The paper has no format reward (spec §10 #10); think runs of the embedded preset set one.
+  thinkFormatPenalty: 0,
   rewardFloor: 0,
   turnCreditDiscount: null,
   evalTemperature: 0,
@@ -90,6 +92,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     evalLimit: 50,
     // Dense, unclipped credit: every reply is trained on the emotion changes it caused (γ = 0.5).
     rewardFloor: null,
+    // With --think, GRPO seed 0 without a format term dropped the think block (held-out think format 90 % → 30 %):
+    // a reply out of the format costs 10 points (docs/decisions/2026-11-26-think-format-penalty.md).
+    thinkFormatPenalty: 0.1,
     turnCreditDiscount: 0.5,
     concurrency: 64,
     // A 1 M-parameter model learns at far higher rates than the paper's 7 B one (1e-6); 1e-3 degrades the
