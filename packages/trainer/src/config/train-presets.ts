@@ -103,8 +103,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // (≈ 0.2 at 2e-3, against returns of std ≈ 0.07). A slow critic (1e-4) adds less noise to the advantages; turn
     // groups whose replies all moved the user alike train the critic only (their advantages are critic error);
     // values are per turn (the context before the reply), so the four replies to one context share their baseline.
-    // PPO's actor starts at 1e-3 (at 5e-4 it stalled near +7 from step 60 to 100 on seed 0) and decays with GRPO's
-    // schedule; see docs/decisions/2026-11-24-decaying-learning-rate.md.
+    // PPO's actor uses GRPO's 5e-4: at 1e-3, against the hardened offline user, PPO seed 0 degenerated (repetition
+    // 0 → 28 % of held-out replies) and the degeneration stop ended it at step 18; at 5e-4 it ran 80 steps with
+    // degenerate replies 2.7 → 2.0 % (docs/decisions/2026-11-26-embedded-ppo-learning-rate.md).
     // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
     algorithm: {
       learningRate: 5e-4,
@@ -116,7 +117,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
       dynamicSampling: true,
     },
     algorithmDefaults: {
-      ppo: { learningRate: 1e-3, criticLearningRate: 1e-4, criticWarmupRatio: 0, gaePositions: 'turns' },
+      ppo: { criticLearningRate: 1e-4, criticWarmupRatio: 0, gaePositions: 'turns' },
     },
   },
   'rlver-ppo': {
