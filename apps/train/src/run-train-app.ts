@@ -7,10 +7,12 @@ import {
   runTraining,
   startBeforeAfterBenchmark,
   stepProgressFields,
+  systemPromptFor,
   type TrainConfig,
 } from '@rlver/trainer';
 import { benchmarkChildModule } from './benchmark-child-module';
 import { buildEvaluation, buildPolicy } from './build-training-components';
+import { chatPromptRenderer, measureThinkDependence, modelCompleter } from './measure-think-dependence';
 import { runPreflight } from './preflight';
 import { openRunFolder } from './run-folder';
 import { runEndLines, writeRunOutputs } from './write-run-outputs';
@@ -84,6 +86,20 @@ export async function runTrainApp(
   if (outcome.stoppedEarly) log(describeEarlyStop(outcome.stoppedEarly, config));
   const { before, after } = await benchmark.finish(latestPolicy);
   const endpoints = wiring.endpointUsage();
+  // Think runs: does the trained policy's reply follow its think? (a few seconds: three batched generations)
+  const thinkDependence = config.think
+    ? await measureThinkDependence({
+        complete: modelCompleter(wiring.policy.model, wiring.policy.tokenizer, {
+          temperature: config.evalTemperature,
+          maxNewTokens: config.sampling.maxNewTokens,
+        }),
+        renderPrompt: chatPromptRenderer(wiring.policy.tokenizer, systemPromptFor(config)),
+        openings: wiring.evalProfiles.flatMap((profile) =>
+          profile.first_talk ? [{ lang: profile.lang ?? 'zh', text: profile.first_talk }] : [],
+        ),
+        seed: config.seed,
+      })
+    : undefined;
   const summary = writeRunOutputs({
     config,
     runId,
@@ -94,6 +110,7 @@ export async function runTrainApp(
     after,
     evalProfiles: wiring.evalProfiles,
     endpoints,
+    thinkDependence,
   });
   wiring.algorithm.dispose();
   for (const line of runEndLines(summary, runDirectory, endpoints)) log(line);

@@ -7,8 +7,10 @@ import { type Profile, parseJsonl } from '@rlver/spec';
 import {
   buildTrainingSummary,
   describeStrategyShift,
+  describeThinkSummary,
   intentionLookup,
   renderTrainingReport,
+  type ThinkDependence,
   type TrainConfig,
   type TrainingSummary,
 } from '@rlver/trainer';
@@ -26,6 +28,8 @@ export interface RunOutputsInput {
   after?: BenchmarkResult;
   evalProfiles: readonly Profile[];
   endpoints: Record<string, EndpointUsage>;
+  /** Think runs: the think-dependence check on the trained policy. */
+  thinkDependence?: readonly ThinkDependence[];
 }
 
 /** Write a finished run's `summary.json` and `report.html` (from its `metrics.jsonl` and benchmarks); returns the summary. */
@@ -44,6 +48,7 @@ export function writeRunOutputs(input: RunOutputsInput): TrainingSummary {
     after,
     metrics,
     intentionOf: intentionLookup(input.evalProfiles),
+    ...(input.thinkDependence ? { thinkDependence: input.thinkDependence } : {}),
   });
   if (Object.keys(input.endpoints).length > 0) summary.endpoints = input.endpoints;
   writeFileSync(join(runDirectory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
@@ -72,6 +77,7 @@ export function runEndLines(
       `held-out score ${summary.before?.score} → ${summary.after?.score} (${summary.improvement >= 0 ? '+' : ''}${summary.improvement.toFixed(1)})`,
     );
   if (summary.strategyShift) lines.push(describeStrategyShift(summary.strategyShift));
+  if (summary.thinkCheck) lines.push(...describeThinkSummary(summary.thinkCheck));
   lines.push(...describeEndpointUsage(endpoints));
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   return lines;

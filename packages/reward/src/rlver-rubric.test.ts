@@ -181,6 +181,36 @@ describe('logBatch', () => {
   });
 });
 
+describe('createRlverRubric: think format penalty (think runs)', () => {
+  const withThink = createRlverRubric({
+    rewardFloor: null,
+    emptyReplyReward: 0,
+    turnCreditDiscount: 0.5,
+    thinkFormatPenalty: 0.1,
+  });
+  const good = (index: number, delta: number) => turn(index, delta, { rawOutput: '<think>\nplan\n</think>\nHello.' });
+  const bare = (index: number, delta: number) => turn(index, delta, { rawOutput: 'Hello.' });
+
+  it('should charge each reply out of the think format 10 points on its own turn (worked by hand)', () => {
+    const split = withThink.trainingSamples([trajectory([bare(1, 10), good(2, -4)])]);
+    // turn 2: −4 → −0.04; turn 1: 10 − 10 + 0.5 × (−4) = −2 → −0.02.
+    expect(split.map((item) => item.reward)).toEqual([-0.02, -0.04]);
+  });
+
+  it('should rank a well-formed reply above a bare one with the same emotion change within a turn group', () => {
+    const branched = { ...good(1, 5), alternatives: [bare(1, 5), good(1, 5)] };
+    const rewards = withThink.trainingSamples([trajectory([branched])]).map((item) => item.reward);
+    expect(rewards).toEqual([0.05, -0.05, 0.05]);
+  });
+
+  it('should lower a dialogue reward by the penalty × the share of malformed replies and log the term', () => {
+    const dialogue = trajectory([bare(1, 10), good(2, 10), bare(3, 10), good(4, 10)]);
+    expect(withThink.scoreDialogue(dialogue).terms.think_format).toBeCloseTo(-0.05, 12);
+    expect(withThink.logBatch([dialogue])['reward/think_format']).toBeCloseTo(-0.05, 12);
+    expect(embedded.terms.map((term) => term.name)).not.toContain('think_format');
+  });
+});
+
 describe('createRubric', () => {
   it('should reject a weighted monitor, a duplicate or non-snake_case name, and a discount outside [0, 1]', () => {
     const term = { name: 'x', weight: 1, description: '', scoreDialogue: () => 1 };

@@ -1,6 +1,7 @@
+import { thinkFormatOk } from '@rlver/spec';
 import { DEGENERATE_KINDS, type ReplyAuditSummary } from '@rlver/text-quality';
 import { createRubric, type Rubric } from './create-rubric';
-import type { RewardTerm } from './reward-term';
+import type { RewardTerm, RewardTurn } from './reward-term';
 
 // The reward of every run is defined here: to add, drop or swap a term, edit this file only.
 
@@ -38,6 +39,23 @@ function emptyReply(reward: number): RewardTerm {
       dialogue.stopReason === 'policy_empty' && !turn.scored && turn === dialogue.turns.at(-1)
         ? reward * 100 - turn.emotion
         : null,
+  };
+}
+
+/**
+ * Think-then-say runs (spec §10 #10: a format-penalty setting, default 0): a reply whose raw output is not
+ * `<think>\n…\n</think>\nreply` (`thinkFormatOk`) costs `penalty`. Per turn (turn credit): −penalty × 100 points on
+ * that reply; dialogue reward: −penalty × the share of its replies that are malformed.
+ */
+function thinkFormat(penalty: number): RewardTerm {
+  const malformed = (turn: RewardTurn) => !thinkFormatOk(turn.rawOutput);
+  return {
+    name: 'think_format',
+    weight: 1,
+    description: `think-then-say runs: −${penalty} for each reply not in the <think>…</think> reply format (per dialogue: × the share of such replies)`,
+    scoreDialogue: (dialogue) =>
+      dialogue.turns.length === 0 ? 0 : (-penalty * dialogue.turns.filter(malformed).length) / dialogue.turns.length,
+    scoreTurn: (turn) => (malformed(turn) ? -penalty * 100 : null),
   };
 }
 
@@ -84,11 +102,16 @@ export interface RlverRubricOptions {
   turnCreditDiscount: number | null;
   /** Log the degenerate-text monitors (default true). */
   monitors?: boolean;
+  /**
+   * Think-then-say runs: the cost of a reply not in the think format, in reward units (0.1 = 10 emotion points);
+   * null or 0 = no format term (the paper).
+   */
+  thinkFormatPenalty?: number | null;
 }
 
 /**
- * The RLVER rubric, in order: `final_emotion` (weight 1), `reward_floor` (when set), `empty_reply` (when set), then the
- * zero-weight reply monitors. The dialogue reward is `max(final / 100, floor)`, or `emptyReplyReward` for a
+ * The RLVER rubric, in order: `final_emotion` (weight 1), `reward_floor` (when set), `empty_reply` (when set),
+ * `think_format` (when a penalty is set), then the zero-weight reply monitors. The dialogue reward is `max(final / 100, floor)`, or `emptyReplyReward` for a
  * `policy_empty` dialogue; with turn credit each credited turn trains on `Σ_j γ^(j−k) points_j / 100`.
  */
 export function createRlverRubric(options: RlverRubricOptions): Rubric {
@@ -97,6 +120,7 @@ export function createRlverRubric(options: RlverRubricOptions): Rubric {
       finalEmotion,
       ...(options.rewardFloor === null ? [] : [rewardFloor(options.rewardFloor)]),
       ...(options.emptyReplyReward === null ? [] : [emptyReply(options.emptyReplyReward)]),
+      ...(options.thinkFormatPenalty ? [thinkFormat(options.thinkFormatPenalty)] : []),
       ...(options.monitors === false ? [] : REPLY_MONITOR_TERMS),
     ],
     turnCreditDiscount: options.turnCreditDiscount,

@@ -27,3 +27,17 @@ export function splitThinkReply(output: string): ThinkSplit {
   if (speaker >= 0) reply = reply.slice(speaker + 2).trim();
   return { think, reply, hasThinkClose: close >= 0 };
 }
+
+const occurrences = (text: string, token: string) => text.split(token).length - 1;
+
+/**
+ * Whether an output follows the think-then-say format (spec §5.2): exactly one `<think>` and one `</think>`, the
+ * output starting (after whitespace) with `<think>`, and a non-empty reply after `</think>`.
+ */
+export function thinkFormatOk(text: string): boolean {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('<think>')) return false;
+  if (occurrences(trimmed, '<think>') !== 1 || occurrences(trimmed, '</think>') !== 1) return false;
+  const reply = trimmed.slice(trimmed.indexOf('</think>') + '</think>'.length);
+  return reply.trim().length > 0;
+}

@@ -25,7 +25,12 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
   { name: 'grpo-branching', overrides: { ...SHRUNK, algo: 'grpo' } },
   {
     name: 'ppo-branching-minibatches',
-    overrides: { ...SHRUNK, algo: 'ppo', algorithm: { epochs: 2, minibatchCount: 2, criticEpochs: 2 } },
+    // Recorded when the embedded PPO actor default was 1e-3 (now 5e-4): pinned, so the case keeps its recording.
+    overrides: {
+      ...SHRUNK,
+      algo: 'ppo',
+      algorithm: { learningRate: 1e-3, epochs: 2, minibatchCount: 2, criticEpochs: 2 },
+    },
   },
   {
     name: 'grpo-dialogue-groups-minibatches',

@@ -176,6 +176,13 @@ export const trainConfigShape = {
     .describe(
       'Reward of a dialogue the policy ended with an empty visible reply (`policy_empty`). The reference keeps the current emotion, which lets a policy "win" by saying nothing when users drift down; default 0 (a format penalty, spec §10 #10). `null` keeps the reference behaviour.',
     ),
+  thinkFormatPenalty: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe(
+      'Think runs only (`think: true`): the reward cost of a reply whose raw output is not `<think>\\n…\\n</think>\\nreply`, in reward units (0.1 = 10 emotion points on that turn under turn-level credit; × the share of such replies for a dialogue reward). The paper has none (spec §10 #10: a format-penalty setting, default 0); the embedded preset uses 0.1, because without it RL drops the think block.',
+    ),
   rewardFloor: z
     .number()
     .nullable()

@@ -26,6 +26,8 @@ const COMMON = {
   seed: 0,
   packing: 'per-turn',
   emptyReplyReward: 0,
+  // The paper has no format reward (spec §10 #10); think runs of the embedded preset set one.
+  thinkFormatPenalty: 0,
   rewardFloor: 0,
   turnCreditDiscount: null,
   evalTemperature: 0,
@@ -90,6 +92,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     evalLimit: 50,
     // Dense, unclipped credit: every reply is trained on the emotion changes it caused (γ = 0.5).
     rewardFloor: null,
+    // With --think, GRPO seed 0 without a format term dropped the think block (held-out think format 90 % → 30 %):
+    // a reply out of the format costs 10 points (docs/decisions/2026-11-26-think-format-penalty.md).
+    thinkFormatPenalty: 0.1,
     turnCreditDiscount: 0.5,
     concurrency: 64,
     // A 1 M-parameter model learns at far higher rates than the paper's 7 B one (1e-6); 1e-3 degrades the
@@ -98,8 +103,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // (≈ 0.2 at 2e-3, against returns of std ≈ 0.07). A slow critic (1e-4) adds less noise to the advantages; turn
     // groups whose replies all moved the user alike train the critic only (their advantages are critic error);
     // values are per turn (the context before the reply), so the four replies to one context share their baseline.
-    // PPO's actor starts at 1e-3 (at 5e-4 it stalled near +7 from step 60 to 100 on seed 0) and decays with GRPO's
-    // schedule; see docs/decisions/2026-11-24-decaying-learning-rate.md.
+    // PPO's actor uses GRPO's 5e-4: at 1e-3, against the hardened offline user, PPO seed 0 degenerated (repetition
+    // 0 → 28 % of held-out replies) and the degeneration stop ended it at step 18; at 5e-4 it ran 80 steps with
+    // degenerate replies 2.7 → 2.0 % (docs/decisions/2026-11-26-embedded-ppo-learning-rate.md).
     // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
     algorithm: {
       learningRate: 5e-4,
@@ -111,7 +117,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
       dynamicSampling: true,
     },
     algorithmDefaults: {
-      ppo: { learningRate: 1e-3, criticLearningRate: 1e-4, criticWarmupRatio: 0, gaePositions: 'turns' },
+      ppo: { criticLearningRate: 1e-4, criticWarmupRatio: 0, gaePositions: 'turns' },
     },
   },
   'rlver-ppo': {

@@ -110,16 +110,17 @@ function loggedDegenerateFractions(metricsFile: string): number[] {
 
 /**
  * The run's reward (`@rlver/reward`, terms in `rlver-rubric.ts`): final emotion / 100, lifted to `rewardFloor`,
- * `emptyReplyReward` for a dialogue the policy ended with an empty reply, turn-level credit with
- * `turnCreditDiscount`, and the reply monitors.
+ * `emptyReplyReward` for a dialogue the policy ended with an empty reply, `thinkFormatPenalty` for replies out of the
+ * think format (think runs only), turn-level credit with `turnCreditDiscount`, and the reply monitors.
  */
 export function trainingRubric(
-  config: Pick<TrainConfig, 'rewardFloor' | 'emptyReplyReward' | 'turnCreditDiscount'>,
+  config: Pick<TrainConfig, 'rewardFloor' | 'emptyReplyReward' | 'turnCreditDiscount' | 'think' | 'thinkFormatPenalty'>,
 ): Rubric {
   return createRlverRubric({
     rewardFloor: config.rewardFloor,
     emptyReplyReward: config.emptyReplyReward,
     turnCreditDiscount: config.turnCreditDiscount,
+    thinkFormatPenalty: config.think ? config.thinkFormatPenalty : null,
   });
 }
 

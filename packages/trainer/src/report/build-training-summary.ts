@@ -6,6 +6,7 @@ import type { TrainConfig } from '../config/train-config';
 import { lastPerStep, seriesOf } from './metrics-lines';
 import { type MonitorComparison, modeCollapseWarnings, rewardHackingWarnings } from './reward-hacking-warnings';
 import { computeStrategyShift } from './strategy-shift';
+import { type ThinkDependence, thinkFormatShare } from './think-summary';
 import type { BenchmarkScore, StepSpan, TrainingSummary } from './training-summary';
 
 /** The summary.json record of one held-out benchmark. */
@@ -98,11 +99,14 @@ export interface BuildTrainingSummaryOptions {
   metrics: ReadonlyArray<Record<string, unknown>>;
   /** The hidden intention of a held-out profile, for the strategy shift per intention (default: none known). */
   intentionOf?: (profileId: string) => IntentionKey | undefined;
+  /** Think runs: the think-dependence check on the trained policy (absent: not run). */
+  thinkDependence?: readonly ThinkDependence[];
 }
 
 /**
  * `runs/<run-id>/summary.json`: before/after held-out scores with their reply monitors, the first and last training
- * steps, and the reward-hacking warnings (`rewardHackingWarnings`).
+ * steps, the reward-hacking warnings (`rewardHackingWarnings`) and, for think runs, the think format rate and
+ * think-dependence check.
  */
 export function buildTrainingSummary(options: BuildTrainingSummaryOptions): TrainingSummary {
   const before = options.before ? benchmarkScore(options.before) : null;
@@ -133,5 +137,14 @@ export function buildTrainingSummary(options: BuildTrainingSummaryOptions): Trai
             intentionOf: options.intentionOf ?? (() => undefined),
           })
         : null,
+    ...(options.config.think
+      ? {
+          thinkCheck: {
+            formatBefore: options.before ? thinkFormatShare(options.before.trajectories) : null,
+            formatAfter: options.after ? thinkFormatShare(options.after.trajectories) : null,
+            dependence: options.thinkDependence ? [...options.thinkDependence] : null,
+          },
+        }
+      : {}),
   };
 }

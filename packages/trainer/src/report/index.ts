@@ -24,4 +24,13 @@ export {
   type StrategyShiftOptions,
   strategyShiftSchema,
 } from './strategy-shift';
+export {
+  describeThinkSummary,
+  pooledThinkDependence,
+  type ThinkDependence,
+  type ThinkSummary,
+  thinkDependenceSchema,
+  thinkFormatShare,
+  thinkSummarySchema,
+} from './think-summary';
 export { type BenchmarkScore, type StepSpan, type TrainingSummary, trainingSummarySchema } from './training-summary';

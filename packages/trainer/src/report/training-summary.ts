@@ -1,6 +1,7 @@
 import { endpointUsageSchema } from '@rlver/llm';
 import { z } from 'zod';
 import { strategyShiftSchema } from './strategy-shift';
+import { thinkSummarySchema } from './think-summary';
 
 /** Degenerate-text monitors of a set of replies (`@rlver/reward` `ReplyMonitorSummary`). */
 const monitorsSchema = z.object({
@@ -68,5 +69,7 @@ export const trainingSummarySchema = z.object({
   endpoints: z.record(z.string(), endpointUsageSchema).optional(),
   /** How the replies changed between the held-out benchmarks (absent without both benchmarks). */
   strategyShift: strategyShiftSchema.nullable().optional(),
+  /** Think-then-say runs: the format rate of the held-out replies before / after, and the think-dependence check. */
+  thinkCheck: thinkSummarySchema.optional(),
 });
 export type TrainingSummary = z.infer<typeof trainingSummarySchema>;
