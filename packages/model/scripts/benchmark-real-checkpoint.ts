@@ -47,7 +47,8 @@ const gib = (bytes: number) => bytes / 2 ** 30;
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 const maxRssGiB = Number(flags['max-rss-gib']);
-if (!(maxRssGiB >= 0)) throw new Error(`--max-rss-gib ${flags['max-rss-gib']}: expected a number of GiB (0 = no limit).`);
+if (!(maxRssGiB >= 0))
+  throw new Error(`--max-rss-gib ${flags['max-rss-gib']}: expected a number of GiB (0 = no limit).`);
 if (maxRssGiB > 0) {
   // Checked every 200 ms from its own thread; it kills the whole process (SIGKILL) after printing the figure.
   const watcher = new Worker(
@@ -85,7 +86,9 @@ const loadSeconds = (performance.now() - started) / 1000;
 // a one-token forward right after loading shows what the load left for later.
 started = performance.now();
 const cpuAfterLoad = process.cpuUsage();
-tf.tidy(() => model.forwardLogits(tf.tensor2d([[100]], [1, 1], 'int32'), tf.tensor2d([[1]], [1, 1], 'int32')).dataSync());
+tf.tidy(() =>
+  model.forwardLogits(tf.tensor2d([[100]], [1, 1], 'int32'), tf.tensor2d([[1]], [1, 1], 'int32')).dataSync(),
+);
 const firstCpu = process.cpuUsage(cpuAfterLoad);
 print('load', {
   seconds: loadSeconds,
