@@ -35,6 +35,20 @@ export {
   loraConfigSchema,
   loraTargetSchema,
 } from './lora';
+export {
+  applyRulesToNextLogits,
+  type CreateLogitsRulesOptions,
+  LogitsRules,
+  type LogitsRulesConfig,
+  logitsRulesActive,
+  NO_LOGITS_RULES,
+  type PositionRule,
+  RULE_MASK_VALUE,
+  type RuleLanguage,
+  ruleMaskForPositions,
+  tokenBytesFromTokenizerJson,
+  tokenScript,
+} from './logits-rules';
 export { linear, matMul, plainMatMul } from './mat-mul';
 export {
   type ModelType,

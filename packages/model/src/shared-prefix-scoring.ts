@@ -1,5 +1,6 @@
 import type { ScoreSequencesOptions, SequenceScores } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import type { LoraState } from './lora';
 import { linear } from './mat-mul';
 import type { TransformerConfig } from './model-config';
@@ -120,11 +121,14 @@ export interface DecoderParts {
   config: TransformerConfig;
   lora: LoraState | undefined;
   padTokenId: number;
+  /** The policy's decoding rules: scores are of the renormalised distribution over allowed tokens. */
+  logitsRules?: LogitsRules;
 }
 
 /**
  * Log-prob (and entropy, value) of `targets[i]` after hidden state `hidden[i]`: each a `[rows]` tensor.
- * `headLogits` replaces the LM head's logits when given (a copy head's mixture log-probs).
+ * `headLogits` replaces the LM head's logits when given (a copy head's mixture log-probs); `ruleMask` (additive,
+ * `[rows, vocab]`, from `ruleMaskForPositions`) applies the policy's decoding rules.
  */
 export function scoreHiddenStates(
   parts: DecoderParts,
@@ -132,10 +136,13 @@ export function scoreHiddenStates(
   targets: tf.Tensor1D,
   options: ScoreSequencesOptions,
   headLogits?: tf.Tensor2D,
+  ruleMask?: tf.Tensor2D,
 ): { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } {
   let logits = headLogits ?? languageModelHead(hidden, parts.weights);
   const temperature = options.temperature ?? 1;
   if (temperature !== 1) logits = tf.div(logits, temperature);
+  // Decoding rules: log-softmax over the allowed tokens (forbidden ones get RULE_MASK_VALUE, exp → 0).
+  if (ruleMask) logits = tf.add(logits, ruleMask);
   const scores = tokenLogProbsAndEntropy(logits, targets, options.withEntropy ?? false);
   const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
   const result: { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } = {
@@ -249,6 +256,17 @@ export function scoreWithSharedPrefixes(
           tf.reshape(tf.slice(prefixHidden, [0, 0, 0], [-1, prefixWidth - 1, -1]), [-1, hiddenSize]) as tf.Tensor2D,
           tf.reshape(tf.slice(prefixIds, [0, 1], [-1, -1]), [-1]) as tf.Tensor1D,
           options,
+          undefined,
+          ruleMaskForPositions(
+            parts.logitsRules,
+            rows,
+            groups.flatMap((group) =>
+              Array.from({ length: prefixWidth - 1 }, (_, column) =>
+                column + 1 < group.prefixLength ? ([group.rows[0] as number, column] as const) : undefined,
+              ),
+            ),
+            config.vocabSize,
+          ),
         )
       : undefined;
   // A row's first suffix token is predicted from the last hidden state of its group's prefix.
@@ -265,6 +283,17 @@ export function scoreWithSharedPrefixes(
     tf.reshape(rowHidden, [-1, hiddenSize]) as tf.Tensor2D,
     tf.reshape(suffixIds, [-1]) as tf.Tensor1D,
     options,
+    undefined,
+    ruleMaskForPositions(
+      parts.logitsRules,
+      rows,
+      suffixes.flatMap((suffix, index) =>
+        Array.from({ length: suffixWidth }, (_, column) =>
+          column < suffix.length ? ([index, prefixOf(index) - 1 + column] as const) : undefined,
+        ),
+      ),
+      config.vocabSize,
+    ),
   );
 
   // Per row: its group's prefix positions, its own positions, zeros up to the batch width (any trailing dims).

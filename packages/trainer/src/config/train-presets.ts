@@ -40,6 +40,7 @@ const COMMON = {
   reportTo: [],
   lora: null,
   endpoints: {},
+  decodingRules: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, script: false },
 } as const satisfies Partial<TrainConfig>;
 
 /**
@@ -85,6 +86,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // Replies that quote the user run to ~50 tokens (median 44, 90th percentile 48 for the pretrained model);
     // 40 cut most of them off.
     sampling: { temperature: 0.7, topP: 1, topK: 0, maxNewTokens: 64 },
+    // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
+    // (docs/decisions/2026-11-26-decoding-rules.md).
+    decodingRules: { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, script: true },
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
     evalLimit: 50,

@@ -1,0 +1,162 @@
+/**
+ * Which decoding rules (`decodingRules`, @rlver/model logits-rules.ts) for the embedded policy? Replies to the
+ * held-out openings (never pretrained on) under the brief RL system prompt, once per rule variant, with the
+ * same seeds: degenerate share by kind (the project's audit), share of quoted spans the user said verbatim, and
+ * how exactly scoring reproduces the sampled log-probs (max |scored − sampled|). For the unruled replies, also the
+ * share of replies a no-repeat n-gram rule of each size would have changed, clean and degenerate apart.
+ *
+ *   npx tsx --conditions=source apps/train/scripts/measure-decoding-rules.ts [--dir DIR] [--limit 40]
+ *     [--samples 2] [--variants off,script,n3,n4,n5,n4+script] [--json FILE]
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { initTfBackend, type LogitsRulesConfig, NO_LOGITS_RULES, scoreSequencesMinibatched } from '@rlver/model';
+import { embeddedModelDirectory, loadCheckpointPolicy } from '@rlver/policy';
+import { loadScenarioSet } from '@rlver/simulator';
+import { briefPolicySystemPrompt, type ChatMessage, type Language, type PolicyRequest } from '@rlver/spec';
+import { auditReply, DEGENERATE_KINDS } from '../../../packages/text-quality/src/index';
+import { quotedSpans, saidByUser } from '../../../tools/embedded-model/scripts/quoted-spans';
+
+const { values: flags } = parseArgs({
+  options: {
+    dir: { type: 'string', default: embeddedModelDirectory() },
+    limit: { type: 'string', default: '40' },
+    samples: { type: 'string', default: '2' },
+    temperature: { type: 'string', default: '0.7' },
+    'max-new-tokens': { type: 'string', default: '64' },
+    seed: { type: 'string', default: '11' },
+    variants: { type: 'string', default: 'off,script,n3,n4,n5,n4+script' },
+    json: { type: 'string' },
+  },
+  strict: true,
+});
+
+/** `off`, `script`, `nK`, `eK` (earlier replies) joined by `+`. */
+function parseVariant(name: string): LogitsRulesConfig {
+  const config = { ...NO_LOGITS_RULES };
+  for (const part of name.split('+')) {
+    if (part === 'off') continue;
+    if (part === 'script') config.script = true;
+    else if (/^n\d+$/.test(part)) config.noRepeatNgramSize = Number(part.slice(1));
+    else if (/^e\d+$/.test(part)) config.earlierReplyNgramSize = Number(part.slice(1));
+    else throw new Error(`--variants: unknown part "${part}" in "${name}"; use off, script, nK or eK joined by +`);
+  }
+  return config;
+}
+
+/** Whether a token row has an n-gram twice (what a no-repeat rule of size n forbids). */
+function repeatsNgram(ids: readonly number[], n: number): boolean {
+  const seen = new Set<string>();
+  for (let index = 0; index + n <= ids.length; index += 1) {
+    const key = ids.slice(index, index + n).join(',');
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+await initTfBackend();
+const report: Record<string, unknown> = { dir: flags.dir };
+const repeats = Number(flags.samples);
+const requestsByLang = new Map<Language, { openings: string[]; requests: PolicyRequest[] }>();
+for (const lang of ['zh', 'en'] as Language[]) {
+  const openings = loadScenarioSet(lang, 'test')
+    .slice(0, Number(flags.limit))
+    .map((profile) => profile.first_talk ?? '')
+    .filter((text) => text.length > 0);
+  const requests = openings.flatMap((content, index) =>
+    Array.from({ length: repeats }, (_, sample) => ({
+      messages: [
+        { role: 'system', content: briefPolicySystemPrompt(lang) },
+        { role: 'user', content },
+      ] as ChatMessage[],
+      seed: index * 100 + sample,
+    })),
+  );
+  requestsByLang.set(lang, { openings, requests });
+}
+
+for (const variant of (flags.variants as string).split(',')) {
+  const decodingRules = parseVariant(variant);
+  const policy = await loadCheckpointPolicy(flags.dir as string, { decodingRules, maxContextTokens: 320 });
+  const variantReport: Record<string, unknown> = { decodingRules };
+  for (const [lang, { openings, requests }] of requestsByLang) {
+    const started = Date.now();
+    const outputs = await policy.doAct({
+      requests,
+      sampling: {
+        temperature: Number(flags.temperature),
+        maxNewTokens: Number(flags['max-new-tokens']),
+        seed: Number(flags.seed),
+      },
+    });
+    const kinds = Object.fromEntries(DEGENERATE_KINDS.map((kind) => [kind, 0])) as Record<string, number>;
+    let degenerate = 0;
+    let spans = 0;
+    let verbatim = 0;
+    const touched: Record<string, { clean: number; degenerate: number }> = {};
+    const cleanCount = { clean: 0, degenerate: 0 };
+    outputs.forEach((output, index) => {
+      const audit = auditReply(output.text, lang);
+      const flagged = Object.keys(audit.evidence);
+      if (flagged.length > 0) degenerate += 1;
+      for (const kind of flagged) kinds[kind] = (kinds[kind] ?? 0) + 1;
+      const user = openings[Math.floor(index / repeats)] as string;
+      for (const span of quotedSpans(output.text)) {
+        spans += 1;
+        if (saidByUser(span, user)) verbatim += 1;
+      }
+      const group = flagged.length > 0 ? 'degenerate' : 'clean';
+      cleanCount[group] += 1;
+      for (const n of [2, 3, 4, 5, 6]) {
+        touched[`n${n}`] ??= { clean: 0, degenerate: 0 };
+        if (repeatsNgram(output.tokens?.outputIds ?? [], n)) (touched[`n${n}`] as Record<string, number>)[group] += 1;
+      }
+    });
+    // Exactness: score prompt + sampled ids under the same rules and compare with the sampled log-probs.
+    const sequences = outputs.map((output) => [...(output.tokens?.promptIds ?? []), ...(output.tokens?.outputIds ?? [])]);
+    const scored = await scoreSequencesMinibatched(policy.model, {
+      sequences,
+      temperature: Number(flags.temperature),
+      batchSize: 16,
+    });
+    let maxDifference = 0;
+    outputs.forEach((output, index) => {
+      const prompt = output.tokens?.promptIds.length ?? 0;
+      (output.tokens?.logProbs ?? []).forEach((sampled, step) => {
+        const value = scored[index]?.logProbs[prompt - 1 + step] as number;
+        maxDifference = Math.max(maxDifference, Math.abs(value - sampled));
+      });
+    });
+    const share = (count: number) => `${((100 * count) / outputs.length).toFixed(1)} %`;
+    console.log(
+      `[${variant} ${lang}] ${outputs.length} replies: degenerate ${share(degenerate)} (${DEGENERATE_KINDS.map((kind) => `${kind} ${kinds[kind]}`).join(', ')}); ` +
+        `quoted spans ${spans}, verbatim ${spans > 0 ? ((100 * verbatim) / spans).toFixed(1) : '–'} %; max |scored − sampled| log-prob ${maxDifference.toExponential(2)} (${Math.round((Date.now() - started) / 1000)} s)`,
+    );
+    if (variant === 'off') {
+      console.log(
+        `  replies a no-repeat rule would change (clean ${cleanCount.clean} / degenerate ${cleanCount.degenerate}): ${Object.entries(
+          touched,
+        )
+          .map(([n, counts]) => `${n} ${counts.clean}/${counts.degenerate}`)
+          .join(', ')}`,
+      );
+    }
+    for (const output of outputs.slice(0, 4 * repeats).filter((_, index) => index % repeats === 0)) {
+      console.log(`  → ${output.text.replaceAll('\n', '⏎')}`);
+    }
+    variantReport[lang] = {
+      replies: outputs.length,
+      degenerate,
+      kinds,
+      spans,
+      verbatim,
+      maxDifference,
+      touched: variant === 'off' ? { ...touched, counts: cleanCount } : undefined,
+      replies_text: outputs.map((output) => output.text),
+    };
+  }
+  policy.model.dispose();
+  report[variant] = variantReport;
+}
+if (flags.json) writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
