@@ -114,7 +114,10 @@ for (const variant of (flags.variants as string).split(',')) {
       }
     });
     // Exactness: score prompt + sampled ids under the same rules and compare with the sampled log-probs.
-    const sequences = outputs.map((output) => [...(output.tokens?.promptIds ?? []), ...(output.tokens?.outputIds ?? [])]);
+    const sequences = outputs.map((output) => [
+      ...(output.tokens?.promptIds ?? []),
+      ...(output.tokens?.outputIds ?? []),
+    ]);
     const scored = await scoreSequencesMinibatched(policy.model, {
       sequences,
       temperature: Number(flags.temperature),

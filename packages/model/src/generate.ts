@@ -207,9 +207,15 @@ export async function generate(model: TransformerModel, options: GenerateOptions
         });
       }
       // The policy's decoding rules (logits-rules.ts): sampling from the renormalised allowed distribution.
-      const ruled = applyRulesToNextLogits(model.logitsRules, logits, rows.map((state) =>
-        state.active ? [...(options.promptIds[state.row] as number[]), ...(results[state.row] as GenerationResult).outputIds] : undefined,
-      ));
+      const ruled = applyRulesToNextLogits(
+        model.logitsRules,
+        logits,
+        rows.map((state) =>
+          state.active
+            ? [...(options.promptIds[state.row] as number[]), ...(results[state.row] as GenerationResult).outputIds]
+            : undefined,
+        ),
+      );
       if (ruled !== logits) logits.dispose();
       logits = ruled;
       const sampled = await sampleRows(logits, sampling, uniforms, rows);

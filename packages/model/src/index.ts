@@ -27,15 +27,6 @@ export {
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
 export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
 export {
-  type LoraAdapter,
-  type LoraConfig,
-  type LoraConfigInput,
-  type LoraState,
-  type LoraTarget,
-  loraConfigSchema,
-  loraTargetSchema,
-} from './lora';
-export {
   applyRulesToNextLogits,
   type CreateLogitsRulesOptions,
   LogitsRules,
@@ -49,6 +40,15 @@ export {
   tokenBytesFromTokenizerJson,
   tokenScript,
 } from './logits-rules';
+export {
+  type LoraAdapter,
+  type LoraConfig,
+  type LoraConfigInput,
+  type LoraState,
+  type LoraTarget,
+  loraConfigSchema,
+  loraTargetSchema,
+} from './lora';
 export { linear, matMul, plainMatMul } from './mat-mul';
 export {
   type ModelType,

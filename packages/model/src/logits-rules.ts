@@ -105,21 +105,23 @@ function byteLevelDecoder(): Map<string, number> {
  * SentencePiece-style `▁` and `<0xNN>` pieces); `undefined` for added (special) tokens and unused ids, which
  * no rule forbids.
  */
-export function tokenBytesFromTokenizerJson(tokenizerJson: Record<string, unknown>, vocabSize: number): (Uint8Array | undefined)[] {
+export function tokenBytesFromTokenizerJson(
+  tokenizerJson: Record<string, unknown>,
+  vocabSize: number,
+): (Uint8Array | undefined)[] {
   const model = tokenizerJson.model as { vocab?: Record<string, number> | [string, number][] } | undefined;
   const rawVocab = model?.vocab;
   if (!rawVocab) {
     throw new InvalidConfigError({
       field: 'tokenizer.json',
-      message: 'tokenizer.json has no model.vocab: the decoding rules need each token’s bytes; turn the rules off (decodingRules) for this tokenizer.',
+      message:
+        'tokenizer.json has no model.vocab: the decoding rules need each token’s bytes; turn the rules off (decodingRules) for this tokenizer.',
     });
   }
   const entries: [string, number][] = Array.isArray(rawVocab)
     ? rawVocab.map(([piece], id) => [piece, id])
     : Object.entries(rawVocab);
-  const added = new Set(
-    ((tokenizerJson.added_tokens as { id: number }[] | undefined) ?? []).map((token) => token.id),
-  );
+  const added = new Set(((tokenizerJson.added_tokens as { id: number }[] | undefined) ?? []).map((token) => token.id));
   const decoder = JSON.stringify(tokenizerJson.decoder ?? tokenizerJson.pre_tokenizer ?? '');
   const byteLevel = decoder.includes('ByteLevel');
   const table = byteLevel ? byteLevelDecoder() : undefined;
@@ -133,7 +135,9 @@ export function tokenBytesFromTokenizerJson(tokenizerJson: Record<string, unknow
       bytes[id] = Uint8Array.from(out);
     } else {
       const byteFallback = /^<0x([0-9A-Fa-f]{2})>$/.exec(piece);
-      bytes[id] = byteFallback ? Uint8Array.of(Number.parseInt(byteFallback[1] as string, 16)) : encoder.encode(piece.replaceAll('▁', ' '));
+      bytes[id] = byteFallback
+        ? Uint8Array.of(Number.parseInt(byteFallback[1] as string, 16))
+        : encoder.encode(piece.replaceAll('▁', ' '));
     }
   }
   return bytes;
@@ -260,11 +264,13 @@ export class LogitsRules {
     if (n > 0 && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
     const m = this.config.earlierReplyNgramSize;
     if (m > 0 && position - start + 2 >= m) {
-      for (const [from, to] of this.earlierReplies(ids, start)) this.banRepeats(ids, from, to, m, start, banned, position);
+      for (const [from, to] of this.earlierReplies(ids, start))
+        this.banRepeats(ids, from, to, m, start, banned, position);
     }
     if (banned.size > 0) {
       rule.banned = [...banned].sort((left, right) => left - right);
-      if (rule.language) rule.banned = rule.banned.filter((id) => !this.scriptForbids(rule.language as RuleLanguage, id));
+      if (rule.language)
+        rule.banned = rule.banned.filter((id) => !this.scriptForbids(rule.language as RuleLanguage, id));
     }
     return rule;
   }
@@ -288,7 +294,8 @@ export class LogitsRules {
     // Candidate n-grams ids[k..k+n−1] with k + n − 1 ≤ to (complete inside the range).
     for (let k = from; k + n - 1 <= to; k += 1) {
       let matches = true;
-      for (let offset = 0; offset < n - 1 && matches; offset += 1) matches = ids[k + offset] === ids[tailStart + offset];
+      for (let offset = 0; offset < n - 1 && matches; offset += 1)
+        matches = ids[k + offset] === ids[tailStart + offset];
       if (matches) banned.add(ids[k + n - 1] as number);
     }
   }
@@ -343,18 +350,21 @@ export class LogitsRules {
     }
     const kinds = Int32Array.from(rules, (rule) => (rule?.language === 'en' ? 1 : rule?.language === 'zh' ? 2 : 0));
     let mask = tf.gather(this.languageMasks(), tf.tensor1d(kinds, 'int32')) as tf.Tensor2D;
-    if (vocab > this.vocabSize) mask = tf.pad(mask, [[0, 0], [0, vocab - this.vocabSize]]) as tf.Tensor2D;
+    if (vocab > this.vocabSize)
+      mask = tf.pad(mask, [
+        [0, 0],
+        [0, vocab - this.vocabSize],
+      ]) as tf.Tensor2D;
     const indices: number[] = [];
     rules.forEach((rule, row) => {
       for (const id of rule?.banned ?? []) indices.push(row, id);
     });
     if (indices.length === 0) return mask;
     const count = indices.length / 2;
-    const bans = tf.scatterND(
-      tf.tensor2d(indices, [count, 2], 'int32'),
-      tf.fill([count], RULE_MASK_VALUE),
-      [rules.length, vocab],
-    );
+    const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.fill([count], RULE_MASK_VALUE), [
+      rules.length,
+      vocab,
+    ]);
     return tf.add(mask, bans) as tf.Tensor2D;
   }
 

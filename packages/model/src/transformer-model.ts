@@ -10,6 +10,7 @@ import {
   copyMixtureLogProbs,
   fullSequenceCopyContext,
 } from './copy-head';
+import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import {
   createLoraState,
   disposeLoraState,
@@ -19,7 +20,6 @@ import {
   mergeLora,
   unmergeLora,
 } from './lora';
-import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import { linear } from './mat-mul';
 import { resolveTransformerConfig, type TransformerConfig, type TransformerConfigInput } from './model-config';
 import type { NamedFloatTensor, SafetensorsDtype } from './safetensors';

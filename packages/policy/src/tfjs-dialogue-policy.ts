@@ -155,7 +155,13 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
   if (maxBatchSize < 1) throw new InvalidConfigError({ field: 'maxBatchSize', message: 'set maxBatchSize ≥ 1.' });
   const stopTokenIds = options.stopTokenIds ?? [...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds])];
   if (options.decodingRules && logitsRulesActive(options.decodingRules)) {
-    model.logitsRules = createPolicyLogitsRules(tokenizer, model.vocabSize, options.decodingRules, stopTokenIds, options.templateVariables);
+    model.logitsRules = createPolicyLogitsRules(
+      tokenizer,
+      model.vocabSize,
+      options.decodingRules,
+      stopTokenIds,
+      options.templateVariables,
+    );
   }
   let callIndex = 0;
   const encodeMessages = (messages: readonly ChatMessage[]) =>

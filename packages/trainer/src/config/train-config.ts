@@ -36,7 +36,9 @@ export const decodingRulesSchema = z
       .min(0)
       .refine((value) => value !== 1, 'use 0 (off) or ≥ 2')
       .default(0)
-      .describe("No n-gram of this many tokens that one of the policy's earlier replies in the dialogue holds. 0 = off."),
+      .describe(
+        "No n-gram of this many tokens that one of the policy's earlier replies in the dialogue holds. 0 = off.",
+      ),
     script: z
       .boolean()
       .default(false)
