@@ -222,7 +222,11 @@ export class LogitsRules {
     return -1;
   }
 
-  /** The dialogue's language from `ids[0..end)`: zh when its Han characters are at least its Latin letters. */
+  /**
+   * The dialogue's language from `ids[0..end)`: zh when it holds more Han characters than Latin words (runs of
+   * letters, so that the chat template's role names, "system", "user", "assistant", do not outweigh a short zh
+   * message).
+   */
   languageBefore(ids: readonly number[], end: number): RuleLanguage {
     const chunks: Uint8Array[] = [];
     for (let index = 0; index < end; index += 1) {
@@ -238,8 +242,8 @@ export class LogitsRules {
     }
     const text = new TextDecoder('utf-8', { fatal: false }).decode(all);
     const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
-    const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-    return han > 0 && han >= latin ? 'zh' : 'en';
+    const latinWords = (text.match(/[A-Za-z]+/g) ?? []).length;
+    return han > latinWords ? 'zh' : 'en';
   }
 
   /**
