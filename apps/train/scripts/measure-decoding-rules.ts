@@ -7,11 +7,15 @@
  *
  *   npx tsx --conditions=source apps/train/scripts/measure-decoding-rules.ts [--dir DIR] [--limit 40]
  *     [--samples 2] [--variants off,script,n3,n4,n5,n4+script] [--json FILE]
+ *
+ * With `--replies FILE.jsonl` (a run's `rollouts.jsonl` or `after/results.jsonl`) it measures instead which of
+ * those replies each rule would have changed: repeated token n-grams (n = 2…6) and script-forbidden tokens, in
+ * the replies the audit calls clean and in those it flags (repetition or stutter; mixed language).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { initTfBackend, type LogitsRulesConfig, NO_LOGITS_RULES, scoreSequencesMinibatched } from '@rlver/model';
-import { embeddedModelDirectory, loadCheckpointPolicy } from '@rlver/policy';
+import { createPolicyLogitsRules, embeddedModelDirectory, loadCheckpointPolicy } from '@rlver/policy';
 import { loadScenarioSet } from '@rlver/simulator';
 import { briefPolicySystemPrompt, type ChatMessage, type Language, type PolicyRequest } from '@rlver/spec';
 import { auditReply, DEGENERATE_KINDS } from '../../../packages/text-quality/src/index';
@@ -26,6 +30,7 @@ const { values: flags } = parseArgs({
     'max-new-tokens': { type: 'string', default: '64' },
     seed: { type: 'string', default: '11' },
     variants: { type: 'string', default: 'off,script,n3,n4,n5,n4+script' },
+    replies: { type: 'string' },
     json: { type: 'string' },
   },
   strict: true,
@@ -55,7 +60,65 @@ function repeatsNgram(ids: readonly number[], n: number): boolean {
   return false;
 }
 
+/** Which replies of a run each rule would have changed, by what the audit says of them. */
+async function measureReplies(file: string): Promise<void> {
+  const policy = await loadCheckpointPolicy(flags.dir as string);
+  const rules = createPolicyLogitsRules(
+    policy.tokenizer,
+    policy.model.vocabSize,
+    { ...NO_LOGITS_RULES, script: true },
+    [...policy.tokenizer.eosTokenIds],
+  );
+  const groups = ['clean', 'repetition/stutter', 'mixed_language', 'other degenerate'] as const;
+  const counts = Object.fromEntries(
+    groups.map((group) => [group, { replies: 0, script: 0, n2: 0, n3: 0, n4: 0, n5: 0, n6: 0 }]),
+  ) as Record<string, Record<string, number>>;
+  const examples: Record<string, string[]> = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const trajectory = JSON.parse(line) as {
+      lang: Language;
+      turns: { reply: string; alternatives?: { reply: string }[] }[];
+    };
+    for (const turn of trajectory.turns.flatMap((item) => [item, ...(item.alternatives ?? [])])) {
+      if (turn.reply.trim() === '') continue;
+      const flagged = Object.keys(auditReply(turn.reply, trajectory.lang).evidence);
+      const group =
+        flagged.length === 0
+          ? 'clean'
+          : flagged.includes('repetition') || flagged.includes('stutter')
+            ? 'repetition/stutter'
+            : flagged.includes('mixed_language')
+              ? 'mixed_language'
+              : 'other degenerate';
+      const entry = counts[group] as Record<string, number>;
+      entry.replies = (entry.replies ?? 0) + 1;
+      const ids = policy.tokenizer.encode(turn.reply);
+      if (ids.some((id) => rules.scriptForbids(trajectory.lang, id))) entry.script = (entry.script ?? 0) + 1;
+      for (const n of [2, 3, 4, 5, 6]) {
+        if (repeatsNgram(ids, n)) {
+          entry[`n${n}`] = (entry[`n${n}`] ?? 0) + 1;
+          if (n === 4 && group === 'clean') examples.cleanN4 = [...(examples.cleanN4 ?? []), turn.reply];
+        }
+      }
+    }
+  }
+  for (const group of groups) {
+    const entry = counts[group] as Record<string, number>;
+    const share = (key: string) => `${((100 * (entry[key] ?? 0)) / Math.max(1, entry.replies ?? 0)).toFixed(1)} %`;
+    console.log(
+      `${group}: ${entry.replies} replies; changed by the script rule ${share('script')}, by no-repeat n = 2…6: ${[2, 3, 4, 5, 6].map((n) => share(`n${n}`)).join(' / ')}`,
+    );
+  }
+  for (const reply of (examples.cleanN4 ?? []).slice(0, 5)) console.log(`  clean, repeats a 4-gram: ${reply}`);
+  policy.model.dispose();
+}
+
 await initTfBackend();
+if (flags.replies) {
+  await measureReplies(flags.replies);
+  process.exit(0);
+}
 const report: Record<string, unknown> = { dir: flags.dir };
 const repeats = Number(flags.samples);
 const requestsByLang = new Map<Language, { openings: string[]; requests: PolicyRequest[] }>();
