@@ -172,8 +172,9 @@ for (const variant of (flags.variants as string).split(',')) {
       const group = flagged.length > 0 ? 'degenerate' : 'clean';
       cleanCount[group] += 1;
       for (const n of [2, 3, 4, 5, 6]) {
-        touched[`n${n}`] ??= { clean: 0, degenerate: 0 };
-        if (repeatsNgram(output.tokens?.outputIds ?? [], n)) (touched[`n${n}`] as Record<string, number>)[group] += 1;
+        const entry = touched[`n${n}`] ?? { clean: 0, degenerate: 0 };
+        touched[`n${n}`] = entry;
+        if (repeatsNgram(output.tokens?.outputIds ?? [], n)) entry[group] += 1;
       }
     });
     // Exactness: score prompt + sampled ids under the same rules and compare with the sampled log-probs.
