@@ -54,3 +54,47 @@ describe('madeUpQuotes (words put in the user’s mouth)', () => {
     expect(madeUpQuotes('You said "he went cold on the spot" - that must have hurt.', USER_EN, 'en')).toEqual([]);
   });
 });
+
+describe('madeUpQuotes: bare quotes (nothing says whose words they are)', () => {
+  const USER_STOCK = ['我上个月听朋友的话买了一支股票，结果跌了一半，我现在都不敢告诉老婆。'];
+  const USER_KEYS = ['I have been locking up for the whole team every night, and nobody even notices.'];
+
+  it('should catch a first-person line the user never said, as the trained policy writes it', () => {
+    // What the embedded policy wrote after RL against the judge of 2026-11-26 (issue 14).
+    const zh = '我真的很佩服你，“我说那支股票很稳”这件事写下来，再找信得过的人聊聊。';
+    expect(madeUpQuotes(zh, USER_STOCK, 'zh')).toEqual(['我说那支股票很稳']);
+    expect(codesOf(zh, 'zh', USER_STOCK)).toContain('made-up-quote');
+    const en =
+      'I hear you. "I have been doing the team’s keys the night" sounds like it has been sitting on your chest.';
+    expect(madeUpQuotes(en, USER_KEYS, 'en')).toEqual(['I have been doing the team’s keys the night']);
+    expect(codesOf(en, 'en', USER_KEYS)).toContain('made-up-quote');
+    expect(madeUpQuotes('“我一直觉得股票是我的错”——抱抱你，这份心情一直压在你心里吧。', USER_STOCK, 'zh')).toHaveLength(
+      1,
+    );
+  });
+
+  it('should leave the user’s own words in quotes alone, verbatim or nearly so, in either person', () => {
+    expect(madeUpQuotes('“我现在都不敢告诉老婆”，这句话里有太多委屈了。', USER_STOCK, 'zh')).toEqual([]);
+    expect(madeUpQuotes('“你现在都不敢告诉老婆”，这句话听着就心疼。', USER_STOCK, 'zh')).toEqual([]);
+    expect(
+      madeUpQuotes('I hear you. "I have been locking up for the whole team" sounds exhausting.', USER_KEYS, 'en'),
+    ).toEqual([]);
+    expect(
+      madeUpQuotes('"Nobody even notices" - that must sting after every night you lock up.', USER_KEYS, 'en'),
+    ).toEqual([]);
+  });
+
+  it('should leave scripts, lists of lines, labels and examples alone (strong models write them)', () => {
+    // Shapes of strong models' replies in the published SAGE files.
+    expect(
+      madeUpQuotes(
+        '不妨坦诚地告诉她，“我有点紧张，因为我很在乎我们的关系。”这种诚实往往能拉近距离。',
+        USER_STOCK,
+        'zh',
+      ),
+    ).toEqual([]);
+    expect(madeUpQuotes('重新捕捉那种“原来我可以”的惊喜。', USER_STOCK, 'zh')).toEqual([]);
+    expect(madeUpQuotes('试着对自己说“慢慢来”，“我今天进步一点点就好”。', USER_STOCK, 'zh')).toEqual([]);
+    expect(madeUpQuotes('You could tell her, "I need one evening a week to myself."', USER_KEYS, 'en')).toEqual([]);
+  });
+});

@@ -112,11 +112,62 @@ function lookupUnits(text: string, lang: Language): Set<string> {
 /** Share of a quote's units the user's messages contain, under which the quote is not theirs. */
 const FOUND_SHARE = 0.5;
 
+/** A clause in the first person: the voice of whoever is quoted (zh 我, en I / me / my). */
+const FIRST_PERSON: Readonly<Record<Language, RegExp>> = {
+  zh: /我/,
+  en: /\b(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself)\b/i,
+};
 /**
- * Quotes the reply presents as the user's own words ("你说“…”", "you said "…"") that the user never said: fewer than
- * half of the quote's units (zh character bigrams / en words, "I" and "you" folded) occur in any of the user's
- * messages. Quotes of fewer than 4 characters / 3 words, and quotes not introduced as the user's words, are left
- * alone (strong models quote ideas, scripts and titles). Returns the made-up quotes.
+ * Where a bare quote stands as a clause of the reply's own: at the start of the reply or right after a sentence break
+ * or a comma. A quote after a colon or a dash is a script or a line the reply sets out, not the user's words.
+ */
+const CLAUSE_START: Readonly<Record<Language, RegExp>> = {
+  zh: /(?:^|[。！？!?，,；;…~])\s*$/,
+  en: /(?:^|[.!?,;…])\s*$/,
+};
+/**
+ * Words before a bare quote that make it a script, a thought or an example rather than the user's words: what to
+ * say, write, ask or tell yourself, "for example", "like", "try".
+ */
+const SCRIPT_CUE: Readonly<Record<Language, RegExp>> = {
+  zh: /说|讲|写|念|问|聊|分享|告诉|提醒|对自己|试着|不妨|可以|比如|例如|像|想想|默念|喊|答|回复|台词|话术|开头|换成|改成/,
+  en: /\b(?:say|saying|said|tell|telling|told|ask|asking|share|sharing|text|texting|write|writing|remind|reminding|repeat|whisper|try|trying|like|e\.g\.|for example|for instance|such as|instead of|replace|something|could|might|can)\b/i,
+};
+/** Words right after a bare quote that make it a label or a name of a thought ("“我可以”的惊喜", "a "me first" mindset"). */
+const LABEL_AFTER: Readonly<Record<Language, RegExp>> = {
+  zh: /^\s*(?:的|之类|这类|这样的|开头|作为|为|时|那个|这个词|两个字|三个字|四个字|几个字|[（(\n]|$)/,
+  en: /^\s*(?:moment|mindset|feeling|voice|thought|kind|type|phase|script|line|mode|list|approach|mantra|version|[(\n]|$)/i,
+};
+
+/**
+ * Whether a quote with nothing saying whose words they are reads as the user's own: a first-person clause standing
+ * as a clause of the reply (after a sentence break or a comma), not set out as a script, a thought or an example,
+ * and not a label ("那种“原来我可以”的惊喜"). The trained embedded policy writes exactly this
+ * ("我真的很佩服你，“我说那支股票很稳”这件事写下来", `I hear you. "I have been doing the team’s keys the night" sounds
+ * like …`); strong models' quotes of this shape are scripts after "告诉她，", "比如，" (left out by the cue words).
+ */
+function readsAsTheUsers(quote: string, before: string, after: string, lang: Language): boolean {
+  // The first person inside a nested quote is someone else's voice; a blank or a "/" makes the quote a template.
+  if (!FIRST_PERSON[lang].test(quote.replace(/‘[^’]*’|'[^']*'/g, ''))) return false;
+  if (/[/…]|\.\.\.|XX/.test(quote)) return false;
+  if (!CLAUSE_START[lang].test(before) || LABEL_AFTER[lang].test(after)) return false;
+  // One of a list of quoted lines ("“…”，“…”") is a list of scripts.
+  if (/[”」』"]\s*[，,、;；]?\s*$/.test(before) || /^\s*[，,、;；]?\s*[“「『"]/.test(after)) return false;
+  // "你说过…" / "you said" before it is no script cue: it says the words are the user's.
+  const cues = before.replace(
+    /(?:你|您)(?:刚才|之前|一直)?(?:说|讲|提到)|\byou(?: just| already)? (?:said|say|told me|mentioned)\b/gi,
+    '',
+  );
+  return !SCRIPT_CUE[lang].test(cues) && !HYPOTHETICAL.test(before);
+}
+
+/**
+ * Quotes the reply puts in the user's mouth that the user never said: fewer than half of the quote's units (zh
+ * character bigrams / en words, "I" and "you" folded) occur in any of the user's messages. A quote counts as the
+ * user's when it is introduced as their words ("你说“…”", "you said "…"") or, bare, when it reads as theirs (a
+ * first-person clause standing in the reply, see `readsAsTheUsers`). Quotes of fewer than 4 characters / 3 words,
+ * and other quotes (ideas, scripts, titles, examples: strong models write many) are left alone. A true quote of the
+ * user's words, verbatim or nearly so, never counts. Returns the made-up quotes.
  */
 export function madeUpQuotes(reply: string, userMessages: readonly string[], lang: Language): string[] {
   const said = lookupUnits(userMessages.join('\n'), lang);
@@ -125,15 +176,31 @@ export function madeUpQuotes(reply: string, userMessages: readonly string[], lan
     const quote = match.slice(1).find((group) => group !== undefined) ?? '';
     if (contentTokens(quote, lang).length < (lang === 'zh' ? 4 : 3)) continue;
     // "When you say …" is a hypothetical, not a claim about what the user said.
-    const end = (match.index ?? 0) + match[0].length;
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
     if (/^(?:时|的时候|之类|这样的话)/.test(reply.slice(end, end + 4))) continue;
-    const before = reply.slice(Math.max(0, (match.index ?? 0) - 16), match.index ?? 0);
-    if (!(lang === 'zh' ? INTRODUCED_ZH : INTRODUCED_EN).test(before)) continue;
+    const before = reply.slice(Math.max(0, start - 16), start);
+    const introduced = (lang === 'zh' ? INTRODUCED_ZH : INTRODUCED_EN).test(before) && !HYPOTHETICAL.test(before);
     // An example or a scene the reply sets up ("比如，你说…", "他回家后，你说…", "for example, you say …").
-    if (HYPOTHETICAL.test(before)) continue;
+    if (!introduced && !readsAsTheUsers(quote, before, reply.slice(end, end + 12), lang)) continue;
     const units = lookupUnits(quote, lang);
     const known = [...units].filter((unit) => said.has(unit)).length;
-    if (units.size > 0 && known / units.size < FOUND_SHARE) found.push(quote);
+    const unsaid = units.size > 0 && known / units.size < FOUND_SHARE;
+    // A bare en quote is the user's only when its word pairs are theirs too: two of its words alone do not make
+    // "I have been doing the team's keys the night" out of "I have been locking up for the team every night".
+    if (unsaid || (!introduced && lang === 'en' && pairShare(quote, userMessages) < FOUND_SHARE)) found.push(quote);
   }
   return found;
+}
+
+/** Share of an en quote's word pairs ("I"/"you" folded) that occur in the user's messages. */
+function pairShare(quote: string, userMessages: readonly string[]): number {
+  const pairs = (text: string) => {
+    const tokens = contentTokens(foldPerson(text.replace(/’/g, "'"), 'en'), 'en');
+    return tokens.slice(1).map((token, index) => `${tokens[index]} ${token}`);
+  };
+  const own = pairs(quote);
+  if (own.length === 0) return 1;
+  const said = new Set(userMessages.flatMap(pairs));
+  return own.filter((pair) => said.has(pair)).length / own.length;
 }
