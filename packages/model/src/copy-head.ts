@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
+import type { CopyRowTerms } from './copy-mixture-scores';
 import { linear, matMul } from './mat-mul';
 import type { KeyValueWriter, LayerKeyValues } from './transformer-forward';
 
@@ -109,12 +110,27 @@ export function copyMixtureLogProbs(
   context: CopyContext,
   options: { differentiable?: boolean } = {},
 ): tf.Tensor3D {
-  const vocab = lmLogits.shape[2];
   const { attention, gate } = copyAttention(head, hidden, context);
+  return copyMixtureFromTerms(lmLogits, gate, attention, context.nextIds, options);
+}
+
+/**
+ * `copyMixtureLogProbs` from the head's terms: gate `[batch, queries, 1]`, attention `[batch, queries, keys]` and
+ * the token each key copies, int32 `[batch, keys]`. Vocabulary-wide (`[batch, queries, vocab]`): generation and
+ * full logits; scoring uses `copyMixtureTokenScores`. Call inside `tf.tidy`.
+ */
+export function copyMixtureFromTerms(
+  lmLogits: tf.Tensor3D,
+  gate: tf.Tensor3D,
+  attention: tf.Tensor3D,
+  nextIds: tf.Tensor2D,
+  options: { differentiable?: boolean } = {},
+): tf.Tensor3D {
+  const vocab = lmLogits.shape[2];
   const copyMass =
     options.differentiable === false
-      ? scatterCopyMass(attention, context.nextIds, vocab)
-      : (matMul(attention, tf.cast(tf.oneHot(tf.cast(context.nextIds, 'int32'), vocab), 'float32')) as tf.Tensor3D);
+      ? scatterCopyMass(attention, nextIds, vocab)
+      : (matMul(attention, tf.cast(tf.oneHot(tf.cast(nextIds, 'int32'), vocab), 'float32')) as tf.Tensor3D);
   const generated = tf.add(tf.logSoftmax(lmLogits), tf.log(tf.sub(1, gate)));
   const copied = tf.log(tf.add(tf.mul(copyMass, gate), TINY));
   return logAddExp(generated, copied) as tf.Tensor3D;
@@ -231,5 +247,22 @@ export function cachedCopyContext(
   return {
     context: copyContextOver(keys4, ids4, mask, padTokenId, inputIds.shape[1], pastLength),
     present: { keys: keys4, values: ids4 },
+  };
+}
+
+/**
+ * The copy head's terms for the fused scorer (`copyMixtureTokenScores`) of query hidden states
+ * `[batch, queries, hidden]` over `context`: gate `[batch·queries, 1]`, attention `[batch·queries, keys]` and the
+ * id each key copies, per query row (`context.nextIds` repeated over the queries). Call inside `tf.tidy`.
+ */
+export function copyRowTerms(head: CopyHeadWeights, hidden: tf.Tensor3D, context: CopyContext): CopyRowTerms {
+  const [batch, queries] = hidden.shape;
+  const keys = context.nextIds.shape[1];
+  const { attention, gate } = copyAttention(head, hidden, context);
+  const keyIds = tf.tile(tf.reshape(tf.cast(context.nextIds, 'int32'), [batch, 1, keys]), [1, queries, 1]);
+  return {
+    gate: tf.reshape(gate, [batch * queries, 1]) as tf.Tensor2D,
+    attention: tf.reshape(attention, [batch * queries, keys]) as tf.Tensor2D,
+    keyIds: tf.reshape(keyIds, [batch * queries, keys]) as tf.Tensor2D,
   };
 }

@@ -1,9 +1,11 @@
 import type { ScoreSequencesOptions, SequenceScores } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { type CopyRowTerms, copyMixtureTokenScores } from './copy-mixture-scores';
 import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import type { LoraState } from './lora';
 import { linear } from './mat-mul';
 import type { TransformerConfig } from './model-config';
+import { sharedPrefixCopyTerms } from './shared-prefix-copy-terms';
 import { tokenLogProbsAndEntropy } from './token-log-probs';
 import {
   causalMask,
@@ -127,23 +129,26 @@ export interface DecoderParts {
 
 /**
  * Log-prob (and entropy, value) of `targets[i]` after hidden state `hidden[i]`: each a `[rows]` tensor.
- * `headLogits` replaces the LM head's logits when given (a copy head's mixture log-probs); `ruleMask` (additive,
- * `[rows, vocab]`, from `ruleMaskForPositions`) applies the policy's decoding rules.
+ * With `copy` (a copy head's terms for these rows), the scores are those of the pointer-generator mixture.
+ * `ruleMask` (additive `[rows, vocab]`, from `ruleMaskForPositions`) applies the policy's decoding rules: the
+ * scores are then those of the renormalised distribution over the allowed tokens.
  */
 export function scoreHiddenStates(
   parts: DecoderParts,
   hidden: tf.Tensor2D,
   targets: tf.Tensor1D,
   options: ScoreSequencesOptions,
-  headLogits?: tf.Tensor2D,
+  copy?: CopyRowTerms,
   ruleMask?: tf.Tensor2D,
 ): { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } {
-  let logits = headLogits ?? languageModelHead(hidden, parts.weights);
+  const logits = languageModelHead(hidden, parts.weights);
   const temperature = options.temperature ?? 1;
-  if (temperature !== 1) logits = tf.div(logits, temperature);
+  const withEntropy = options.withEntropy ?? false;
+  const scaled = temperature === 1 ? logits : tf.div(logits, temperature);
   // Decoding rules: log-softmax over the allowed tokens (forbidden ones get RULE_MASK_VALUE, exp → 0).
-  if (ruleMask) logits = tf.add(logits, ruleMask);
-  const scores = tokenLogProbsAndEntropy(logits, targets, options.withEntropy ?? false);
+  const scores = copy
+    ? copyMixtureTokenScores(logits, copy, targets, { temperature, withEntropy, ruleMask })
+    : tokenLogProbsAndEntropy(ruleMask ? (tf.add(scaled, ruleMask) as tf.Tensor2D) : scaled, targets, withEntropy);
   const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
   const result: { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } = {
     logProbs: tf.reshape(logProbs, [-1]) as tf.Tensor1D,
@@ -249,41 +254,56 @@ export function scoreWithSharedPrefixes(
 
   // ── Scores: positions inside a prefix once per group, the rest per row ────
   const hiddenSize = config.hiddenSize;
-  const groupScores =
-    prefixWidth >= 2
-      ? scoreHiddenStates(
-          parts,
-          tf.reshape(tf.slice(prefixHidden, [0, 0, 0], [-1, prefixWidth - 1, -1]), [-1, hiddenSize]) as tf.Tensor2D,
-          tf.reshape(tf.slice(prefixIds, [0, 1], [-1, -1]), [-1]) as tf.Tensor1D,
-          options,
-          undefined,
-          ruleMaskForPositions(
-            parts.logitsRules,
-            rows,
-            groups.flatMap((group) =>
-              Array.from({ length: prefixWidth - 1 }, (_, column) =>
-                column + 1 < group.prefixLength ? ([group.rows[0] as number, column] as const) : undefined,
-              ),
-            ),
-            config.vocabSize,
-          ),
-        )
-      : undefined;
+  const groupQueries =
+    prefixWidth >= 2 ? (tf.slice(prefixHidden, [0, 0, 0], [-1, prefixWidth - 1, -1]) as tf.Tensor3D) : undefined;
   // A row's first suffix token is predicted from the last hidden state of its group's prefix.
   const boundary = tf.concat(
     rows.map((_, index) => tf.slice(prefixHidden, [groupOfRow[index] as number, prefixOf(index) - 1, 0], [1, 1, -1])),
     0,
   );
-  const rowHidden =
-    suffixWidth >= 2
-      ? tf.concat([boundary, tf.slice(suffixHidden, [0, 0, 0], [-1, suffixWidth - 1, -1])], 1)
-      : boundary;
+  const rowHidden = (
+    suffixWidth >= 2 ? tf.concat([boundary, tf.slice(suffixHidden, [0, 0, 0], [-1, suffixWidth - 1, -1])], 1) : boundary
+  ) as tf.Tensor3D;
+  const copy = parts.weights.copyHead
+    ? sharedPrefixCopyTerms(parts.weights.copyHead, {
+        rows,
+        groupOfRow,
+        prefixOf,
+        groups: groups.length,
+        prefixWidth,
+        suffixWidth,
+        padTokenId,
+        prefixHidden: prefixPass.hidden,
+        suffixHidden: suffixPass.hidden,
+        groupQueries,
+        rowQueries: rowHidden,
+      })
+    : undefined;
+  const groupScores = groupQueries
+    ? scoreHiddenStates(
+        parts,
+        tf.reshape(groupQueries, [-1, hiddenSize]) as tf.Tensor2D,
+        tf.reshape(tf.slice(prefixIds, [0, 1], [-1, -1]), [-1]) as tf.Tensor1D,
+        options,
+        copy?.group,
+        ruleMaskForPositions(
+          parts.logitsRules,
+          rows,
+          groups.flatMap((group) =>
+            Array.from({ length: prefixWidth - 1 }, (_, column) =>
+              column + 1 < group.prefixLength ? ([group.rows[0] as number, column] as const) : undefined,
+            ),
+          ),
+          config.vocabSize,
+        ),
+      )
+    : undefined;
   const rowScores = scoreHiddenStates(
     parts,
     tf.reshape(rowHidden, [-1, hiddenSize]) as tf.Tensor2D,
     tf.reshape(suffixIds, [-1]) as tf.Tensor1D,
     options,
-    undefined,
+    copy?.row,
     ruleMaskForPositions(
       parts.logitsRules,
       rows,

@@ -8,8 +8,10 @@ import {
   copyAttention,
   copyContextInCache,
   copyMixtureLogProbs,
+  copyRowTerms,
   fullSequenceCopyContext,
 } from './copy-head';
+import type { CopyRowTerms } from './copy-mixture-scores';
 import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import {
   createLoraState,
@@ -235,18 +237,6 @@ export class TransformerModel implements TrainableLanguageModel {
         padTokenId: this.padTokenId,
         logitsRules: this.logitsRules,
       };
-      const ruleMask = () => batchRuleMask(this.logitsRules, inputIds, attentionMask, this.config.vocabSize);
-      if (this.weights.copyHead) {
-        // The copy head attends over the whole row, so rows are scored in one pass (no shared prefixes).
-        const pass = this.copyForward(inputIds, attentionMask);
-        const logProbs = tf.slice(pass.logProbs, [0, 0, 0], [batch, length - 1, -1]);
-        const flat = tf.reshape(logProbs, [batch * (length - 1), -1]) as tf.Tensor2D;
-        const hidden = tf.slice(tf.reshape(pass.hidden, [batch, length, -1]), [0, 0, 0], [batch, length - 1, -1]);
-        const scoredHidden = tf.reshape(hidden, [batch * (length - 1), -1]);
-        const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
-        const scores = scoreHiddenStates(parts, scoredHidden as tf.Tensor2D, targets, options, flat, ruleMask());
-        return perRowScores(scores, batch, length - 1) as unknown as tf.TensorContainer;
-      }
       const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
         const groups = planPrefixGroups(rows);
@@ -254,10 +244,20 @@ export class TransformerModel implements TrainableLanguageModel {
           return scoreWithSharedPrefixes(parts, rows, groups, length, options) as unknown as tf.TensorContainer;
         }
       }
-      const hidden = tf.reshape(this.hiddenStates(inputIds, attentionMask), [batch, length, this.config.hiddenSize]);
-      const scored = tf.reshape(tf.slice(hidden, [0, 0, 0], [batch, length - 1, -1]), [-1, this.config.hiddenSize]);
+      const hidden = this.hiddenStates(inputIds, attentionMask);
+      const queries = tf.slice(tf.reshape(hidden, [batch, length, -1]), [0, 0, 0], [batch, length - 1, -1]);
+      const scored = tf.reshape(queries, [-1, this.config.hiddenSize]) as tf.Tensor2D;
       const targets = tf.reshape(tf.slice(inputIds, [0, 1], [batch, length - 1]), [-1]) as tf.Tensor1D;
-      const scores = scoreHiddenStates(parts, scored as tf.Tensor2D, targets, options, undefined, ruleMask());
+      // With a copy head, its queries attend over the whole row (scatter-add copy mass, fused scorer).
+      const head = this.weights.copyHead;
+      let copy: CopyRowTerms | undefined;
+      if (head) {
+        const context = fullSequenceCopyContext(head, hidden, inputIds, causalMask(attentionMask), this.padTokenId);
+        const allowed = tf.slice(context.allowed, [0, 0, 0], [batch, length - 1, length]) as tf.Tensor3D;
+        copy = copyRowTerms(head, queries as tf.Tensor3D, { ...context, allowed });
+      }
+      const ruleMask = batchRuleMask(this.logitsRules, inputIds, attentionMask, this.config.vocabSize);
+      const scores = scoreHiddenStates(parts, scored, targets, options, copy, ruleMask);
       return perRowScores(scores, batch, length - 1) as unknown as tf.TensorContainer;
     }) as unknown as SequenceScores;
   }

@@ -1,0 +1,97 @@
+import * as tf from '@tensorflow/tfjs-core';
+
+/** Floor under the mixture before its log, as in `copyMixtureLogProbs`: keeps log and its gradient finite. */
+const TINY = 1e-30;
+
+/** Per query row, what the copy head contributes to the mixture (see `copyAttention`). */
+export interface CopyRowTerms {
+  /** `[rows, 1]`: the gate g (0 on rows with no allowed key). */
+  gate: tf.Tensor2D;
+  /** `[rows, keys]`: the copy attention over key positions (0 where not allowed). */
+  attention: tf.Tensor2D;
+  /** int32 `[rows, keys]`: the token each key position copies (the token after it). */
+  keyIds: tf.Tensor2D;
+}
+
+/**
+ * Per row: log-prob of `targets[i]` and (when asked) the entropy of the pointer-generator mixture
+ * `p = (1 − g)·softmax(lmLogits) + g·Σ_{k: keyIds[k] = w} a_k` at `temperature` (scored as softmax(log p / T),
+ * exactly what `copyMixtureLogProbs` → divide by T → `tokenLogProbsAndEntropy` computes), as one op with a
+ * hand-written gradient with respect to `lmLogits`, the gate and the attention.
+ *
+ * The copy mass is a scatter-add of the attention onto the key ids (O(rows·keys)), not a one-hot matmul
+ * (O(rows·keys·vocab)), and its gradient is a gather of the mixture's gradient at the same ids. The chain of
+ * vocabulary-wide elementwise ops runs once forward and once backward, not through autodiff's dozen saved steps.
+ *
+ * Returns `[rows, 2]`: column 0 the log-probs, column 1 the entropies (zeros unless `withEntropy`).
+ */
+export function copyMixtureTokenScores(
+  lmLogits: tf.Tensor2D,
+  copy: CopyRowTerms,
+  targets: tf.Tensor1D,
+  options: { temperature?: number; withEntropy: boolean; ruleMask?: tf.Tensor2D },
+): tf.Tensor2D {
+  const [rows, vocab] = lmLogits.shape;
+  const keys = copy.attention.shape[1];
+  const temperature = options.temperature ?? 1;
+  const withEntropy = options.withEntropy;
+  const scores = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
+    const [z, gate, attention, save] = inputs as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
+    // Tensors the backward pass reads are saved (the caller's tidy disposes everything else before it runs).
+    const rowStarts = tf.mul(tf.range(0, rows, 1, 'int32'), tf.scalar(vocab, 'int32'));
+    const flatKeyIds = tf.reshape(tf.add(tf.cast(copy.keyIds, 'int32'), tf.reshape(rowStarts, [rows, 1])), [-1]);
+    const flatTargets = tf.add(rowStarts, tf.cast(targets, 'int32'));
+    const exponentials = tf.exp(tf.sub(z, tf.max(z, -1, true)));
+    const lm = tf.div(exponentials, tf.sum(exponentials, -1, true));
+    const copied = tf.reshape(
+      tf.scatterND(tf.reshape(flatKeyIds, [-1, 1]), tf.reshape(attention, [-1]), [rows * vocab]),
+      [rows, vocab],
+    );
+    const mixture = tf.add(tf.add(tf.mul(tf.sub(1, gate), lm), tf.mul(gate, copied)), TINY);
+    const scaledLog = temperature === 1 ? tf.log(mixture) : tf.div(tf.log(mixture), temperature);
+    // Decoding rules (logits-rules.ts): forbidden tokens get an additive −1e9, so r is the renormalised
+    // distribution over the allowed ones; the mask is a constant, so the gradient formula below is unchanged.
+    const logMixture = options.ruleMask ? tf.add(scaledLog, options.ruleMask) : scaledLog;
+    const high = tf.max(logMixture, -1, true);
+    const logSum = tf.add(tf.log(tf.sum(tf.exp(tf.sub(logMixture, high)), -1, true)), high);
+    const scaled = tf.exp(tf.sub(logMixture, logSum));
+    const logProbs = tf.sub(tf.reshape(tf.gather(tf.reshape(logMixture, [-1]), flatTargets), [rows, 1]), logSum);
+    const entropy = withEntropy ? tf.sub(logSum, tf.sum(tf.mul(scaled, logMixture), -1, true)) : tf.zerosLike(logProbs);
+    save([lm, copied, mixture, scaled, gate, logMixture, logSum, entropy, flatKeyIds, flatTargets]);
+    return {
+      value: tf.concat([logProbs, entropy], 1) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
+        const [lmS, copiedS, mixtureS, scaledS, gateS, logS, logSumS, entropyS, keyIdsS, targetsS] = saved as [
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+          tf.Tensor,
+        ];
+        const [dLogProb, dEntropy] = tf.split(dy as tf.Tensor, 2, 1) as [tf.Tensor, tf.Tensor];
+        const oneHot = tf.reshape(tf.scatterND(tf.reshape(targetsS, [-1, 1]), tf.ones([rows]), [rows * vocab]), [
+          rows,
+          vocab,
+        ]);
+        // d/d(log p / T): (onehot − r)·dLogProb − r·(log r + H)·dEntropy, with log r = log p / T − logSum.
+        let dScaledLog = tf.mul(tf.sub(oneHot, scaledS), dLogProb);
+        if (withEntropy) {
+          const spread = tf.mul(scaledS, tf.add(tf.sub(logS, logSumS), entropyS));
+          dScaledLog = tf.sub(dScaledLog, tf.mul(spread, dEntropy));
+        }
+        const dMixture = tf.div(dScaledLog, temperature === 1 ? mixtureS : tf.mul(mixtureS, temperature));
+        const dLm = tf.mul(tf.sub(1, gateS), dMixture);
+        const dLogits = tf.mul(lmS, tf.sub(dLm, tf.sum(tf.mul(lmS, dLm), -1, true)));
+        const dGate = tf.sum(tf.mul(dMixture, tf.sub(copiedS, lmS)), -1, true);
+        const atKeys = tf.reshape(tf.gather(tf.reshape(dMixture, [-1]), keyIdsS), [rows, keys]);
+        return [dLogits, dGate, tf.mul(gateS, atKeys)];
+      },
+    };
+  });
+  return scores(lmLogits, copy.gate, copy.attention) as tf.Tensor2D;
+}
