@@ -144,7 +144,7 @@ export function scoreHiddenStates(
   const logits = languageModelHead(hidden, parts.weights);
   const temperature = options.temperature ?? 1;
   const withEntropy = options.withEntropy ?? false;
-  const scaled = temperature === 1 ? logits : tf.div(logits, temperature);
+  const scaled = (temperature === 1 ? logits : tf.div(logits, temperature)) as tf.Tensor2D;
   // Decoding rules: log-softmax over the allowed tokens (forbidden ones get RULE_MASK_VALUE, exp → 0).
   const scores = copy
     ? copyMixtureTokenScores(logits, copy, targets, { temperature, withEntropy, ruleMask })
