@@ -44,9 +44,20 @@ function parseVariant(name: string): LogitsRulesConfig {
     if (part === 'script') config.script = true;
     else if (/^n\d+$/.test(part)) config.noRepeatNgramSize = Number(part.slice(1));
     else if (/^e\d+$/.test(part)) config.earlierReplyNgramSize = Number(part.slice(1));
-    else throw new Error(`--variants: unknown part "${part}" in "${name}"; use off, script, nK or eK joined by +`);
+    else if (/^r\d+$/.test(part)) config.maxTokenRun = Number(part.slice(1));
+    else throw new Error(`--variants: unknown part "${part}" in "${name}"; use off, script, nK, eK or rK joined by +`);
   }
   return config;
+}
+
+/** Whether a token row has a token more than `run` times in a row (what maxTokenRun = run forbids). */
+function longerRun(ids: readonly number[], run: number): boolean {
+  let same = 1;
+  for (let index = 1; index < ids.length; index += 1) {
+    same = ids[index] === ids[index - 1] ? same + 1 : 1;
+    if (same > run) return true;
+  }
+  return false;
 }
 
 /** Whether a token row has an n-gram twice (what a no-repeat rule of size n forbids). */
@@ -71,7 +82,7 @@ async function measureReplies(file: string): Promise<void> {
   );
   const groups = ['clean', 'repetition/stutter', 'mixed_language', 'other degenerate'] as const;
   const counts = Object.fromEntries(
-    groups.map((group) => [group, { replies: 0, script: 0, n2: 0, n3: 0, n4: 0, n5: 0, n6: 0 }]),
+    groups.map((group) => [group, { replies: 0, script: 0, n2: 0, n3: 0, n4: 0, n5: 0, n6: 0, r1: 0, r2: 0 }]),
   ) as Record<string, Record<string, number>>;
   const examples: Record<string, string[]> = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -95,6 +106,7 @@ async function measureReplies(file: string): Promise<void> {
       entry.replies = (entry.replies ?? 0) + 1;
       const ids = policy.tokenizer.encode(turn.reply);
       if (ids.some((id) => rules.scriptForbids(trajectory.lang, id))) entry.script = (entry.script ?? 0) + 1;
+      for (const run of [1, 2]) if (longerRun(ids, run)) entry[`r${run}`] = (entry[`r${run}`] ?? 0) + 1;
       for (const n of [2, 3, 4, 5, 6]) {
         if (repeatsNgram(ids, n)) {
           entry[`n${n}`] = (entry[`n${n}`] ?? 0) + 1;
@@ -107,7 +119,7 @@ async function measureReplies(file: string): Promise<void> {
     const entry = counts[group] as Record<string, number>;
     const share = (key: string) => `${((100 * (entry[key] ?? 0)) / Math.max(1, entry.replies ?? 0)).toFixed(1)} %`;
     console.log(
-      `${group}: ${entry.replies} replies; changed by the script rule ${share('script')}, by no-repeat n = 2…6: ${[2, 3, 4, 5, 6].map((n) => share(`n${n}`)).join(' / ')}`,
+      `${group}: ${entry.replies} replies; changed by the script rule ${share('script')}, by no-repeat n = 2…6: ${[2, 3, 4, 5, 6].map((n) => share(`n${n}`)).join(' / ')}, by maxTokenRun 1 / 2: ${share('r1')} / ${share('r2')}`,
     );
   }
   for (const reply of (examples.cleanN4 ?? []).slice(0, 5)) console.log(`  clean, repeats a 4-gram: ${reply}`);

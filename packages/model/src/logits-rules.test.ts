@@ -41,7 +41,7 @@ const CYRILLIC = 44;
 
 function rulesWith(config: Partial<LogitsRulesConfig>): LogitsRules {
   return new LogitsRules({
-    config: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, script: false, ...config },
+    config: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, maxTokenRun: 0, script: false, ...config },
     tokenBytes: TOKEN_BYTES,
     replyHeader: HEADER,
     replyEnd: [EOS],
@@ -154,12 +154,20 @@ describe('LogitsRules.ruleAt', () => {
     expect(rulesWith({}).ruleAt(ids, ids.length - 1)?.banned).toEqual([]);
   });
 
+  it('should forbid a token a third time in a row when maxTokenRun is 2, counting inside the reply only', () => {
+    const rules = rulesWith({ maxTokenRun: 2 });
+    expect(rules.ruleAt([...ZH_PROMPT, 20, 21, 21], ZH_PROMPT.length + 2)?.banned).toEqual([21]);
+    expect(rules.ruleAt([...ZH_PROMPT, 20, 21], ZH_PROMPT.length + 1)?.banned).toEqual([]);
+    // The header's last token before the reply does not count towards a run.
+    expect(rules.ruleAt([...ZH_PROMPT, 3], ZH_PROMPT.length)?.banned).toEqual([]);
+  });
+
   it('should refuse a size of 1 with the field named', () => {
     expect(() => rulesWith({ noRepeatNgramSize: 1 })).toThrow(/decodingRules\.noRepeatNgramSize is 1/);
   });
 });
 
-const RULES: LogitsRulesConfig = { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, script: true };
+const RULES: LogitsRulesConfig = { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, maxTokenRun: 1, script: true };
 const PROMPTS = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? ZH_PROMPT : EN_PROMPT));
 
 async function sample(target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed = 7) {

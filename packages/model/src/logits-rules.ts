@@ -16,6 +16,11 @@ export interface LogitsRulesConfig {
   /** No n-gram of this size that one of the policy's earlier replies in the dialogue already holds; 0 = off. */
   earlierReplyNgramSize: number;
   /**
+   * A token at most this many times in a row inside one reply (stutter: "the the the", "室室室"); 0 = off. 2 lets
+   * zh doubles (慢慢, 谢谢) and "very very" through.
+   */
+  maxTokenRun: number;
+  /**
    * Script rule: in an en dialogue no token with CJK bytes (U+3000 and up), in a zh dialogue no token with Latin
    * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul).
    */
@@ -23,11 +28,16 @@ export interface LogitsRulesConfig {
 }
 
 /** Every rule off: the plain softmax policy. */
-export const NO_LOGITS_RULES: LogitsRulesConfig = { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, script: false };
+export const NO_LOGITS_RULES: LogitsRulesConfig = {
+  noRepeatNgramSize: 0,
+  earlierReplyNgramSize: 0,
+  maxTokenRun: 0,
+  script: false,
+};
 
 /** Whether any rule is on. */
 export function logitsRulesActive(config: LogitsRulesConfig): boolean {
-  return config.noRepeatNgramSize > 0 || config.earlierReplyNgramSize > 0 || config.script;
+  return config.noRepeatNgramSize > 0 || config.earlierReplyNgramSize > 0 || config.maxTokenRun > 0 || config.script;
 }
 
 /** Language of a dialogue as the script rule sees it. */
@@ -180,6 +190,12 @@ export class LogitsRules {
         });
       }
     }
+    if (!Number.isInteger(config.maxTokenRun) || config.maxTokenRun < 0) {
+      throw new InvalidConfigError({
+        field: 'decodingRules.maxTokenRun',
+        message: `decodingRules.maxTokenRun is ${config.maxTokenRun}; set 0 (off) or an integer ≥ 1.`,
+      });
+    }
     if (options.replyHeader.length === 0) {
       throw new InvalidConfigError({
         field: 'replyHeader',
@@ -266,6 +282,13 @@ export class LogitsRules {
     const n = this.config.noRepeatNgramSize;
     // The reply so far is ids[start..position]; the next token completes an n-gram with its last n − 1 tokens.
     if (n > 0 && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
+    const run = this.config.maxTokenRun;
+    if (run > 0 && position - start + 1 >= run) {
+      const last = ids[position] as number;
+      let same = 1;
+      while (same < run && ids[position - same] === last && position - same >= start) same += 1;
+      if (same >= run) banned.add(last);
+    }
     const m = this.config.earlierReplyNgramSize;
     if (m > 0 && position - start + 2 >= m) {
       for (const [from, to] of this.earlierReplies(ids, start))

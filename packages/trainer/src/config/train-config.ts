@@ -39,6 +39,12 @@ export const decodingRulesSchema = z
       .describe(
         "No n-gram of this many tokens that one of the policy's earlier replies in the dialogue holds. 0 = off.",
       ),
+    maxTokenRun: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe('A token at most this many times in a row inside one reply (stutter: "the the the"). 0 = off.'),
     script: z
       .boolean()
       .default(false)
