@@ -29,6 +29,7 @@ export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-
 export {
   applyRulesToNextLogits,
   type CreateLogitsRulesOptions,
+  decodingRulesFromGenerationConfig,
   LogitsRules,
   type LogitsRulesConfig,
   logitsRulesActive,

@@ -35,6 +35,38 @@ export const NO_LOGITS_RULES: LogitsRulesConfig = {
   script: false,
 };
 
+/**
+ * The decoding rules a checkpoint's generation_config.json stores (`rlver_decoding_rules`, written by
+ * `saveCheckpoint`), or undefined when it stores none. `file` names the file in errors.
+ */
+export function decodingRulesFromGenerationConfig(
+  generationConfig: Record<string, unknown> | undefined,
+  file: string,
+): LogitsRulesConfig | undefined {
+  const stored = generationConfig?.rlver_decoding_rules;
+  if (stored === undefined) return undefined;
+  const fail = (field: string, expected: string): never => {
+    throw new InvalidConfigError({
+      field: `rlver_decoding_rules.${field}`,
+      message: `${file} field "rlver_decoding_rules.${field}" must be ${expected}; fix or delete it (it is written by saveCheckpoint).`,
+    });
+  };
+  if (typeof stored !== 'object' || stored === null) return fail('', 'an object');
+  const record = stored as Record<string, unknown>;
+  const count = (field: string): number => {
+    const value = record[field] ?? 0;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fail(field, 'an integer ≥ 0');
+  };
+  const script = record.script ?? false;
+  if (typeof script !== 'boolean') fail('script', 'true or false');
+  return {
+    noRepeatNgramSize: count('no_repeat_ngram_size'),
+    earlierReplyNgramSize: count('earlier_reply_ngram_size'),
+    maxTokenRun: count('max_token_run'),
+    script: script as boolean,
+  };
+}
+
 /** Whether any rule is on. */
 export function logitsRulesActive(config: LogitsRulesConfig): boolean {
   return config.noRepeatNgramSize > 0 || config.earlierReplyNgramSize > 0 || config.maxTokenRun > 0 || config.script;

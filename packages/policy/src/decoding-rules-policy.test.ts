@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scoreSequencesMinibatched } from '@rlver/model';
+import { saveCheckpoint, scoreSequencesMinibatched } from '@rlver/model';
 import { TINY_SPECIAL, useTestBackend, writeTinyCheckpoint } from '@rlver/model/test';
 import type { PolicyRequest } from '@rlver/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +81,22 @@ describe('a checkpoint policy with decoding rules', () => {
       });
     });
     policy.model.dispose();
+  });
+
+  it('should save the rules with the checkpoint and bring them back when it is loaded', async () => {
+    const rules = { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true };
+    const policy = await loadCheckpointPolicy(directory, { decodingRules: rules });
+    const saved = join(root, 'saved');
+    await saveCheckpoint({ directory: saved, model: policy.model, tokenizer: policy.tokenizer });
+    policy.model.dispose();
+    const generationConfig = JSON.parse(await readFile(join(saved, 'generation_config.json'), 'utf8'));
+    expect(generationConfig.no_repeat_ngram_size).toBe(4);
+    const loaded = await loadCheckpointPolicy(saved);
+    expect(loaded.model.logitsRules?.config).toEqual(rules);
+    loaded.model.dispose();
+    // A checkpoint saved without rules loads without them.
+    const plain = await loadCheckpointPolicy(directory);
+    expect(plain.model.logitsRules).toBeUndefined();
+    plain.model.dispose();
   });
 });
