@@ -96,15 +96,15 @@ function generationConfigOf(model: TransformerModel): Record<string, unknown> {
 /**
  * generation_config.json with the model's decoding rules (logits-rules.ts), which are part of the policy: the
  * full set as `rlver_decoding_rules` (read back by the policy loader) and the no-repeat size also under
- * transformers' own `no_repeat_ngram_size`. Without active rules, both fields are left out.
+ * transformers' own `no_repeat_ngram_size`. Without active rules, the file is kept as it is.
  */
 function withDecodingRules(
   generationConfig: Record<string, unknown>,
   model: TransformerModel,
 ): Record<string, unknown> {
-  const { rlver_decoding_rules: _rules, no_repeat_ngram_size: _size, ...rest } = generationConfig;
   const rules = model.logitsRules?.config;
-  if (!rules || !logitsRulesActive(rules)) return rest;
+  if (!rules || !logitsRulesActive(rules)) return generationConfig;
+  const { rlver_decoding_rules: _rules, no_repeat_ngram_size: _size, ...rest } = generationConfig;
   return {
     ...rest,
     ...(rules.noRepeatNgramSize > 0 ? { no_repeat_ngram_size: rules.noRepeatNgramSize } : {}),
