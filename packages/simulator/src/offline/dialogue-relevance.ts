@@ -53,6 +53,15 @@ function backgroundIndex(lang: Language): BackgroundIndex {
   return built;
 }
 
+/**
+ * In how many of the background dialogues (the shipped scenario sets) a content unit occurs, and how many there are:
+ * the words that name situations (relations, places, events) occur in a few of them, stock words in none or many.
+ */
+export function backgroundFrequency(lang: Language): { frequency: (unit: string) => number; size: number } {
+  const { postings, norms } = backgroundIndex(lang);
+  return { frequency: (unit) => postings.get(unit)?.length ?? 0, size: norms.length };
+}
+
 /** Background dialogues whose best matches make the denominator of `margin`. */
 const TOP_MATCHES = 5;
 

@@ -94,6 +94,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这些话放在谁身上都行，没看出对方在听我的事',
     en: 'That could be said to anyone; nothing shows they heard my story',
   },
+  'not-my-story': {
+    zh: '又是{detail}又是别的，我压根没提过，也没接我刚才的话，像是说给别人听的',
+    en: 'All this about {detail}: none of it is my life, and nothing of what I just said; it’s meant for someone else',
+  },
   'my-own-words': {
     zh: '这不就是把我刚说的话又念了一遍吗（{detail}是我自己的话）',
     en: 'That’s mostly my own words read back to me ({detail} of it)',

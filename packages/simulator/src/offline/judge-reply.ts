@@ -8,6 +8,7 @@ import {
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { splitSentences } from '@rlver/text-quality';
+import { foreignStory } from './foreign-story';
 import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
 import { findStoryDetails } from './story-details';
@@ -49,6 +50,7 @@ export interface JudgeReason {
     | 'not-fluent'
     | 'not-about-me'
     | 'my-own-words'
+    | 'not-my-story'
     | 'same-opening'
     | IntegrityCode;
   points: number;
@@ -370,6 +372,11 @@ export function judgeReply(input: JudgeInput): Judgement {
     reasons.push({ code: 'temper', points: Math.round(amplification * 10) / 10 });
     score += amplification;
   }
+  const elsewhere = notMyStoryReason(input);
+  if (elsewhere) {
+    reasons.push(elsewhere);
+    score += elsewhere.points;
+  }
   // The lowest change is kept for replies that are not a person talking (garbled or sunk by an integrity issue).
   return { score: Math.max(score, W.intactFloor), reasons, details, garbled: false, issues: [], engagement };
 }
@@ -473,6 +480,21 @@ function echoShareReason(
   const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
   const points = Math.round(-(good + -W.echoShareCost) * level * 10) / 10;
   return { code: 'my-own-words', points, detail: `${Math.round(Math.max(share, borrowed) * 100)}%` };
+}
+
+/**
+ * A reply written for another person's story: it takes up (almost) nothing of the user's last message and brings
+ * words of situations this dialogue never had (`foreignStory`); the cost ramps with their number.
+ */
+function notMyStoryReason(input: JudgeInput): JudgeReason | undefined {
+  const { maxPickedUp, start, full, points } = W.foreignStory;
+  const dialogue = input.dialogueText ?? defaultDialogueText(input);
+  const fit = foreignStory(input.reply, input.lang, input.lastUserMessage, [dialogue, ...input.earlierReplies]);
+  if (fit.pickedUp > maxPickedUp) return undefined;
+  const level = Math.min(1, Math.max(0, (fit.foreign.length - start) / (full - start)));
+  if (level <= 0) return undefined;
+  const detail = fit.foreign.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ');
+  return { code: 'not-my-story', points: Math.round(points * level * 10) / 10, detail };
 }
 
 /** Good points fade with fluency: a reply that reads half-fluent gets half of them (`fluency` in [0, 1]). */

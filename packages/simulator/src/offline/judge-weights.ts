@@ -126,6 +126,14 @@ export const JUDGE_WEIGHTS = {
    */
   trendUp: { per: 4, cap: 6 },
   trendDown: { per: 4, cap: 6 },
+  /**
+   * Another person's story (`foreignStory`): a reply that takes up at most `maxPickedUp` content units of the user's
+   * last message and brings words of situations this dialogue never had costs `points` × a ramp of their number
+   * from `start` to `full`. Fit on strong models' zh SAGE replies and other dialogues' replies in the same states
+   * (2026-11-26): the red-team other-dialogue family 70.9 → 80 % with per-turn ρ up, not down (see
+   * docs/decisions/2026-11-26-borrowed-words-and-made-up-quotes.md).
+   */
+  foreignStory: { maxPickedUp: 1, start: 5, full: 9, points: -10 },
   /** Negative personas: every judgement is amplified, and they are more guarded (extra bias). */
   negativeAmplifier: 1.3,
   negativeBias: -1,
