@@ -106,7 +106,10 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // schedule; see docs/decisions/2026-11-24-decaying-learning-rate.md.
     // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
     algorithm: {
-      learningRate: 5e-4,
+      // 2.5e-4 with the copy-head checkpoint and the decoding rules: held-out +7.5 with degenerate replies
+      // 4.8 → 4.4 %; at 5e-4 +8.1 but degenerate 6.2 → 9.9 % and the degeneration stop fired at step 44
+      // (docs/decisions/2026-11-26-decoding-rules.md).
+      learningRate: 2.5e-4,
       learningRateDecay: 'cosine',
       minLearningRateRatio: 0.1,
       warmupRatio: 0,
