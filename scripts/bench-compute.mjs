@@ -57,7 +57,8 @@ function failure(result) {
 function matmulOnBackend(backend) {
   console.error(`[bench:compute] matmul on ${backend}`);
   const result = tsx(
-    'scripts/matmul-rate.ts',
+    // The matmul script lives with the engine (packages/model); children run from packages/policy.
+    join(rootDirectory, 'packages/model/scripts/matmul-rate.ts'),
     ['--shapes', flags.shapes, '--seconds', flags.quick ? '0.5' : '2'],
     backend,
   );
@@ -113,6 +114,9 @@ function policyOnBackend(backend) {
     parameters: report.parameters,
     trainingTokensPerSecond: report.training.tokensPerSecond,
     trainingAchievedGflops: report.training.achievedGflops,
+    trainingGflopsPerCpuSecond: report.training.achievedGflopsPerCpuSecond,
+    // The training step's GFLOP per CPU-second over a 512³ matmul's, both timed in the same process.
+    trainingToMatmulRatio: report.trainingToMatmulRatio,
     trainingBatch: `${report.training.batch}x${report.training.sequenceLength}`,
     generationTokensPerSecond: Object.fromEntries(
       Object.entries(report.decodeTokensPerSecond).map(([batch, timing]) => [batch, timing.wall]),
@@ -162,6 +166,11 @@ if (ran.length > 0) {
     `training tokens/s (batch ${ran[0].trainingBatch})`,
     ran.map((item) => [item.backend, item.trainingTokensPerSecond]),
   );
+  console.log("\ntraining step GFLOP per CPU-second (share of a 512³ matmul's, same process)");
+  for (const item of ran) {
+    const share = `${(100 * item.trainingToMatmulRatio).toFixed(0)} %`;
+    console.log(`  ${item.backend.padEnd(12)} ${item.trainingGflopsPerCpuSecond.toFixed(1).padStart(9)}   ${share}`);
+  }
   for (const batch of ['batch1', 'batch16', 'batch64']) {
     printColumn(
       `generation tokens/s, ${batch}`,

@@ -5,16 +5,19 @@
  *
  *   nice -n 15 npx tsx --conditions=source packages/model/scripts/benchmark-real-checkpoint.ts \
  *     --model /tmp/qwen-0.5b [--modes load,forward,generate,lora,full] [--rows 2] [--tokens 128] \
- *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE]
+ *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE] [--max-rss-gib 9]
  *
  * The update step is what a GRPO/PPO step does per micro-batch: token log-probs of `rows`×`tokens`
  * sequences, loss −mean(A·exp(logp − logp_old)) (the clipped ratio is 1 at the first epoch), backward,
  * AdamW. LoRA targets q/k/v/o and the MLP projections, as the paper's presets do. `full` trains every weight
  * (weights + gradients + 2 AdamW moments: 16 bytes a parameter, 8 GB for 0.5B): check `free -g` first.
+ * `--max-rss-gib` (default 9) stops the run, with the figure on stderr, once the process's resident memory passes it
+ * (a watcher thread: a long native op blocks the main thread). The machine is shared; 0 turns the watcher off.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { createAdamW } from '@rlver/optim';
 import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
@@ -31,6 +34,7 @@ const { values: flags } = parseArgs({
     rank: { type: 'string', default: '16' },
     repeats: { type: 'string', default: '2' },
     out: { type: 'string' },
+    'max-rss-gib': { type: 'string', default: '9' },
   },
   strict: true,
 });
@@ -41,6 +45,26 @@ const tokens = Number(flags.tokens);
 const gib = (bytes: number) => bytes / 2 ** 30;
 /** Peak resident set of this process so far (the kernel's high-water mark), bytes. */
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+const maxRssGiB = Number(flags['max-rss-gib']);
+if (!(maxRssGiB >= 0))
+  throw new Error(`--max-rss-gib ${flags['max-rss-gib']}: expected a number of GiB (0 = no limit).`);
+if (maxRssGiB > 0) {
+  // Checked every 200 ms from its own thread; it kills the whole process (SIGKILL) after printing the figure.
+  const watcher = new Worker(
+    `const { writeSync } = require('node:fs');
+     const limit = ${maxRssGiB} * 2 ** 30;
+     setInterval(() => {
+       const rss = process.memoryUsage.rss();
+       if (rss > limit) {
+         writeSync(2, '\\nbenchmark-real-checkpoint: resident memory ' + (rss / 2 ** 30).toFixed(2) + ' GiB passed --max-rss-gib ${maxRssGiB}; stopped.\\n');
+         process.kill(process.pid, 'SIGKILL');
+       }
+     }, 200);`,
+    { eval: true },
+  );
+  watcher.unref();
+}
 
 const backend = await initTfBackend();
 const report: Record<string, unknown> = { backend, model: flags.model, loadAverage: loadavg() };
@@ -57,10 +81,21 @@ const cpuBefore = process.cpuUsage();
 const model: TransformerModel = await loadTransformerModel(flags.model);
 const parameters = model.parameterCount();
 const loadCpu = process.cpuUsage(cpuBefore);
+const loadSeconds = (performance.now() - started) / 1000;
+// The first op to read a weight may still copy it into the backend (tfjs-node hands JS arrays to TensorFlow lazily):
+// a one-token forward right after loading shows what the load left for later.
+started = performance.now();
+const cpuAfterLoad = process.cpuUsage();
+tf.tidy(() =>
+  model.forwardLogits(tf.tensor2d([[100]], [1, 1], 'int32'), tf.tensor2d([[1]], [1, 1], 'int32')).dataSync(),
+);
+const firstCpu = process.cpuUsage(cpuAfterLoad);
 print('load', {
-  seconds: (performance.now() - started) / 1000,
+  seconds: loadSeconds,
   cpuSeconds: (loadCpu.user + loadCpu.system) / 1e6,
   systemCpuSeconds: loadCpu.system / 1e6,
+  firstTokenSeconds: (performance.now() - started) / 1000,
+  firstTokenCpuSeconds: (firstCpu.user + firstCpu.system) / 1e6,
   parameters,
   tfMemoryGiB: gib(tf.memory().numBytes),
   peakRssGiB: gib(peakRss()),

@@ -4,6 +4,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { COPY_GATE_INITIAL_BIAS, COPY_HEAD_TENSORS, type CopyHeadWeights } from './copy-head';
 import type { TransformerConfig } from './model-config';
 import type { NamedFloatTensor } from './safetensors';
+import { weightBuffer } from './weight-buffer';
 
 /**
  * Variables of one decoder layer. Matrices keep the Hugging Face `[out, in]` layout; q/k/v rows are
@@ -254,7 +255,7 @@ export function weightsFromSource(
     return buildVariables(
       config,
       (name, shape) => {
-        const buffer = new Float32Array(shape.reduce((product, size) => product * size, 1));
+        const buffer = weightBuffer(shape.reduce((product, size) => product * size, 1));
         const width = shape.length > 1 ? (shape[1] as number) : 1;
         for (const slot of slotsOf.get(name) ?? []) source.readInto(slot.name, buffer, slot.rowStart * width);
         const variable = variableFrom(tf.tensor(buffer, shape, 'float32'), true);
