@@ -107,8 +107,8 @@ export function requestSeed(seed: number, requests: readonly PolicyRequest[]): n
 
 /**
  * The decoding rules of a policy with this tokenizer: token bytes from tokenizer.json, replies found by the chat
- * template's generation prompt (the ids a prompt with it has beyond the same prompt without it) and ended by
- * `replyEnd`.
+ * template's generation prompt (the ids a prompt with it has beyond the same prompt without it; for a template that
+ * always appends it, the ids after the last end of turn) and ended by `replyEnd`.
  */
 export function createPolicyLogitsRules(
   tokenizer: PolicyTokenizer,
@@ -124,7 +124,12 @@ export function createPolicyLogitsRules(
   const without = render(false);
   let shared = 0;
   while (shared < without.length && withPrompt[shared] === without[shared]) shared += 1;
-  const replyHeader = withPrompt.slice(shared);
+  let replyHeader = withPrompt.slice(shared);
+  if (replyHeader.length === 0) {
+    // A template that always appends the generation prompt: the header is what follows the last end of turn.
+    const lastEnd = Math.max(...replyEnd.map((id) => withPrompt.lastIndexOf(id)));
+    if (lastEnd >= 0) replyHeader = withPrompt.slice(lastEnd + 1);
+  }
   if (replyHeader.length === 0) {
     throw new InvalidConfigError({
       field: 'decodingRules',
