@@ -24,6 +24,7 @@ export async function buildPolicy(
     maxBatchSize: config.concurrency,
     sampling: config.sampling,
     seed: config.seed,
+    decodingRules: config.decodingRules,
   };
   if (resumeFrom) {
     // A LoRA run's checkpoint carries its adapters (adapter_config.json): they load with it.

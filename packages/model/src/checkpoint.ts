@@ -4,6 +4,7 @@ import type { AdamW } from '@rlver/optim';
 import { InvalidInputError } from '@rlver/spec';
 import { z } from 'zod';
 import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
+import { logitsRulesActive } from './logits-rules';
 import { loadAdapters, saveAdapters } from './peft-adapter';
 import type { PolicyTokenizer } from './policy-tokenizer';
 import { readJsonObject } from './policy-tokenizer';
@@ -93,6 +94,30 @@ function generationConfigOf(model: TransformerModel): Record<string, unknown> {
 }
 
 /**
+ * generation_config.json with the model's decoding rules (logits-rules.ts), which are part of the policy: the
+ * full set as `rlver_decoding_rules` (read back by the policy loader) and the no-repeat size also under
+ * transformers' own `no_repeat_ngram_size`. Without active rules, the file is kept as it is.
+ */
+function withDecodingRules(
+  generationConfig: Record<string, unknown>,
+  model: TransformerModel,
+): Record<string, unknown> {
+  const rules = model.logitsRules?.config;
+  if (!rules || !logitsRulesActive(rules)) return generationConfig;
+  const { rlver_decoding_rules: _rules, no_repeat_ngram_size: _size, ...rest } = generationConfig;
+  return {
+    ...rest,
+    ...(rules.noRepeatNgramSize > 0 ? { no_repeat_ngram_size: rules.noRepeatNgramSize } : {}),
+    rlver_decoding_rules: {
+      no_repeat_ngram_size: rules.noRepeatNgramSize,
+      earlier_reply_ngram_size: rules.earlierReplyNgramSize,
+      max_token_run: rules.maxTokenRun,
+      script: rules.script,
+    },
+  };
+}
+
+/**
  * Write a Hugging Face model folder: config.json, generation_config.json, model.safetensors (or shards +
  * index) in the model's storage dtype, the value head in value_head.safetensors, the tokenizer files, LoRA
  * adapters in PEFT format (adapter_config.json, adapter_model.safetensors; base weights unmerged) and the
@@ -107,7 +132,10 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   if (wasMerged) model.unmergeLora();
   const dtype = options.dtype ?? model.source?.dtype ?? 'F32';
   await writeFile(join(directory, 'config.json'), json(modelConfigToHF(model.config, TORCH_DTYPES[dtype])));
-  const generationConfig = options.generationConfig ?? model.source?.generationConfig ?? generationConfigOf(model);
+  const generationConfig = withDecodingRules(
+    options.generationConfig ?? model.source?.generationConfig ?? generationConfigOf(model),
+    model,
+  );
   await writeFile(join(directory, 'generation_config.json'), json(generationConfig));
   const tensors = await model.exportWeights();
   const isValueHead = (tensor: NamedFloatTensor) => tensor.name.startsWith('v_head.');

@@ -29,7 +29,7 @@ export function copyMixtureTokenScores(
   lmLogits: tf.Tensor2D,
   copy: CopyRowTerms,
   targets: tf.Tensor1D,
-  options: { temperature?: number; withEntropy: boolean },
+  options: { temperature?: number; withEntropy: boolean; ruleMask?: tf.Tensor2D },
 ): tf.Tensor2D {
   const [rows, vocab] = lmLogits.shape;
   const keys = copy.attention.shape[1];
@@ -48,7 +48,10 @@ export function copyMixtureTokenScores(
       [rows, vocab],
     );
     const mixture = tf.add(tf.add(tf.mul(tf.sub(1, gate), lm), tf.mul(gate, copied)), TINY);
-    const logMixture = temperature === 1 ? tf.log(mixture) : tf.div(tf.log(mixture), temperature);
+    const scaledLog = temperature === 1 ? tf.log(mixture) : tf.div(tf.log(mixture), temperature);
+    // Decoding rules (logits-rules.ts): forbidden tokens get an additive −1e9, so r is the renormalised
+    // distribution over the allowed ones; the mask is a constant, so the gradient formula below is unchanged.
+    const logMixture = options.ruleMask ? tf.add(scaledLog, options.ruleMask) : scaledLog;
     const high = tf.max(logMixture, -1, true);
     const logSum = tf.add(tf.log(tf.sum(tf.exp(tf.sub(logMixture, high)), -1, true)), high);
     const scaled = tf.exp(tf.sub(logMixture, logSum));

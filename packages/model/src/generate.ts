@@ -1,6 +1,7 @@
 import { createRng, InvalidConfigError, type Rng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { KeyValueCache } from './kv-cache';
+import { applyRulesToNextLogits } from './logits-rules';
 import { sampleToken, type TokenSamplingOptions } from './sample-token';
 import { sampleTokensInTensors } from './sample-tokens';
 import type { TransformerModel } from './transformer-model';
@@ -205,6 +206,18 @@ export async function generate(model: TransformerModel, options: GenerateOptions
           if (state.active) uniforms[index] = (rowRngs?.[state.row] ?? shared).next();
         });
       }
+      // The policy's decoding rules (logits-rules.ts): sampling from the renormalised allowed distribution.
+      const ruled = applyRulesToNextLogits(
+        model.logitsRules,
+        logits,
+        rows.map((state) =>
+          state.active
+            ? [...(options.promptIds[state.row] as number[]), ...(results[state.row] as GenerationResult).outputIds]
+            : undefined,
+        ),
+      );
+      if (ruled !== logits) logits.dispose();
+      logits = ruled;
       const sampled = await sampleRows(logits, sampling, uniforms, rows);
       logits.dispose();
       const nextTokens = new Int32Array(rows.length).fill(model.padTokenId);

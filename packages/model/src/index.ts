@@ -27,6 +27,21 @@ export {
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
 export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
 export {
+  applyRulesToNextLogits,
+  type CreateLogitsRulesOptions,
+  decodingRulesFromGenerationConfig,
+  LogitsRules,
+  type LogitsRulesConfig,
+  logitsRulesActive,
+  NO_LOGITS_RULES,
+  type PositionRule,
+  RULE_MASK_VALUE,
+  type RuleLanguage,
+  ruleMaskForPositions,
+  tokenBytesFromTokenizerJson,
+  tokenScript,
+} from './logits-rules';
+export {
   type LoraAdapter,
   type LoraConfig,
   type LoraConfigInput,

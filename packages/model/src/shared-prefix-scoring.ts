@@ -1,6 +1,7 @@
 import type { ScoreSequencesOptions, SequenceScores } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { type CopyRowTerms, copyMixtureTokenScores } from './copy-mixture-scores';
+import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import type { LoraState } from './lora';
 import { linear } from './mat-mul';
 import type { TransformerConfig } from './model-config';
@@ -122,11 +123,15 @@ export interface DecoderParts {
   config: TransformerConfig;
   lora: LoraState | undefined;
   padTokenId: number;
+  /** The policy's decoding rules: scores are of the renormalised distribution over allowed tokens. */
+  logitsRules?: LogitsRules;
 }
 
 /**
  * Log-prob (and entropy, value) of `targets[i]` after hidden state `hidden[i]`: each a `[rows]` tensor.
  * With `copy` (a copy head's terms for these rows), the scores are those of the pointer-generator mixture.
+ * `ruleMask` (additive `[rows, vocab]`, from `ruleMaskForPositions`) applies the policy's decoding rules: the
+ * scores are then those of the renormalised distribution over the allowed tokens.
  */
 export function scoreHiddenStates(
   parts: DecoderParts,
@@ -134,13 +139,16 @@ export function scoreHiddenStates(
   targets: tf.Tensor1D,
   options: ScoreSequencesOptions,
   copy?: CopyRowTerms,
+  ruleMask?: tf.Tensor2D,
 ): { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } {
   const logits = languageModelHead(hidden, parts.weights);
   const temperature = options.temperature ?? 1;
   const withEntropy = options.withEntropy ?? false;
+  const scaled = (temperature === 1 ? logits : tf.div(logits, temperature)) as tf.Tensor2D;
+  // Decoding rules: log-softmax over the allowed tokens (forbidden ones get RULE_MASK_VALUE, exp → 0).
   const scores = copy
-    ? copyMixtureTokenScores(logits, copy, targets, { temperature, withEntropy })
-    : tokenLogProbsAndEntropy(temperature === 1 ? logits : tf.div(logits, temperature), targets, withEntropy);
+    ? copyMixtureTokenScores(logits, copy, targets, { temperature, withEntropy, ruleMask })
+    : tokenLogProbsAndEntropy(ruleMask ? (tf.add(scaled, ruleMask) as tf.Tensor2D) : scaled, targets, withEntropy);
   const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
   const result: { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } = {
     logProbs: tf.reshape(logProbs, [-1]) as tf.Tensor1D,
@@ -278,6 +286,16 @@ export function scoreWithSharedPrefixes(
         tf.reshape(tf.slice(prefixIds, [0, 1], [-1, -1]), [-1]) as tf.Tensor1D,
         options,
         copy?.group,
+        ruleMaskForPositions(
+          parts.logitsRules,
+          rows,
+          groups.flatMap((group) =>
+            Array.from({ length: prefixWidth - 1 }, (_, column) =>
+              column + 1 < group.prefixLength ? ([group.rows[0] as number, column] as const) : undefined,
+            ),
+          ),
+          config.vocabSize,
+        ),
       )
     : undefined;
   const rowScores = scoreHiddenStates(
@@ -286,6 +304,16 @@ export function scoreWithSharedPrefixes(
     tf.reshape(suffixIds, [-1]) as tf.Tensor1D,
     options,
     copy?.row,
+    ruleMaskForPositions(
+      parts.logitsRules,
+      rows,
+      suffixes.flatMap((suffix, index) =>
+        Array.from({ length: suffixWidth }, (_, column) =>
+          column < suffix.length ? ([index, prefixOf(index) - 1 + column] as const) : undefined,
+        ),
+      ),
+      config.vocabSize,
+    ),
   );
 
   // Per row: its group's prefix positions, its own positions, zeros up to the batch width (any trailing dims).

@@ -12,6 +12,7 @@ import {
   fullSequenceCopyContext,
 } from './copy-head';
 import type { CopyRowTerms } from './copy-mixture-scores';
+import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
 import {
   createLoraState,
   disposeLoraState,
@@ -71,6 +72,36 @@ function perRowScores(scores: ReturnType<typeof scoreHiddenStates>, rows: number
 }
 
 /**
+ * Rule mask `[batch · (length − 1), vocab]` of a padded batch's scored positions (column t predicts column
+ * t + 1; only where both are real tokens), or undefined when no rule is on. Call inside `tf.tidy`.
+ */
+function batchRuleMask(
+  rules: LogitsRules | undefined,
+  inputIds: tf.Tensor2D,
+  attentionMask: tf.Tensor2D,
+  vocab: number,
+): tf.Tensor2D | undefined {
+  if (!rules) return undefined;
+  const [batch, length] = inputIds.shape;
+  const ids = inputIds.dataSync();
+  const mask = attentionMask.dataSync();
+  const rows: number[][] = [];
+  const positions: ([number, number] | undefined)[] = [];
+  for (let row = 0; row < batch; row += 1) {
+    const real: number[] = [];
+    for (let column = 0; column < length; column += 1) {
+      const at = row * length + column;
+      if (column < length - 1) {
+        positions.push(mask[at] === 1 && mask[at + 1] === 1 ? [row, real.length] : undefined);
+      }
+      if (mask[at] === 1) real.push(ids[at] as number);
+    }
+    rows.push(real);
+  }
+  return ruleMaskForPositions(rules, rows, positions, vocab);
+}
+
+/**
  * Decoder-only transformer (Llama / Qwen2 family) in tfjs: RMSNorm, rotary embeddings, grouped-query
  * attention, SwiGLU, optional QKV bias, tied or untied embeddings, optional value head and LoRA.
  * Implements `TrainableLanguageModel`. Owns its variables: call `dispose()` when done.
@@ -83,6 +114,11 @@ export class TransformerModel implements TrainableLanguageModel {
    * `saveCheckpoint` keeps the storage dtype and generation_config.json.
    */
   source: { dtype: SafetensorsDtype; generationConfig?: Record<string, unknown> } | undefined;
+  /**
+   * The policy's decoding rules (logits-rules.ts), applied alike by `generate` and `scoreSequences`: the model is
+   * then the renormalised distribution over allowed tokens. Undefined = plain softmax. Reference copies share it.
+   */
+  logitsRules: LogitsRules | undefined;
   private lora: LoraState | undefined;
   private frozen = false;
 
@@ -194,7 +230,13 @@ export class TransformerModel implements TrainableLanguageModel {
   ): SequenceScores {
     return tf.tidy(() => {
       const [batch, length] = inputIds.shape;
-      const parts = { weights: this.weights, config: this.config, lora: this.lora, padTokenId: this.padTokenId };
+      const parts = {
+        weights: this.weights,
+        config: this.config,
+        lora: this.lora,
+        padTokenId: this.padTokenId,
+        logitsRules: this.logitsRules,
+      };
       const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
         const groups = planPrefixGroups(rows);
@@ -214,7 +256,8 @@ export class TransformerModel implements TrainableLanguageModel {
         const allowed = tf.slice(context.allowed, [0, 0, 0], [batch, length - 1, length]) as tf.Tensor3D;
         copy = copyRowTerms(head, queries as tf.Tensor3D, { ...context, allowed });
       }
-      const scores = scoreHiddenStates(parts, scored, targets, options, copy);
+      const ruleMask = batchRuleMask(this.logitsRules, inputIds, attentionMask, this.config.vocabSize);
+      const scores = scoreHiddenStates(parts, scored, targets, options, copy, ruleMask);
       return perRowScores(scores, batch, length - 1) as unknown as tf.TensorContainer;
     }) as unknown as SequenceScores;
   }
@@ -410,6 +453,7 @@ export class TransformerModel implements TrainableLanguageModel {
     if (!wasMerged) this.unmergeLora();
     const copy = new TransformerModel(this.config, weights);
     copy.frozen = true;
+    copy.logitsRules = this.logitsRules;
     return copy;
   }
 

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  decodingRulesFromGenerationConfig,
   type LoadTransformerModelOptions,
   loadPolicyTokenizer,
   loadTransformerModel,
@@ -63,8 +64,13 @@ export async function loadCheckpointPolicy(
   const stopTokenIds = options.stopTokenIds ?? [
     ...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds, ...(await generationEosIds(directory))]),
   ];
+  // Decoding rules are part of the policy: a checkpoint saved with rules brings them, unless the caller sets its own.
+  const decodingRules =
+    options.decodingRules ??
+    decodingRulesFromGenerationConfig(model.source?.generationConfig, join(directory, 'generation_config.json'));
   return createTfjsDialoguePolicy({
     ...options,
+    decodingRules,
     model,
     tokenizer,
     stopTokenIds,

@@ -6,6 +6,7 @@ export {
   loadCheckpointPolicy,
 } from './checkpoint-policy';
 export {
+  createPolicyLogitsRules,
   createTfjsDialoguePolicy,
   requestSeed,
   type TfjsDialoguePolicy,

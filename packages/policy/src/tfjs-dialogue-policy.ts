@@ -1,5 +1,14 @@
 import type { TransformerModel } from '@rlver/model';
-import { createPolicyTokenizer, type GenerationResult, generate, type PolicyTokenizer } from '@rlver/model';
+import {
+  createPolicyTokenizer,
+  type GenerationResult,
+  generate,
+  LogitsRules,
+  type LogitsRulesConfig,
+  logitsRulesActive,
+  type PolicyTokenizer,
+  tokenBytesFromTokenizerJson,
+} from '@rlver/model';
 import {
   type ChatMessage,
   type DialoguePolicyActOptions,
@@ -34,6 +43,11 @@ export interface TfjsDialoguePolicyOptions {
   seed?: number;
   /** Extra chat-template variables (e.g. `{ enable_thinking: false }`). */
   templateVariables?: Record<string, unknown>;
+  /**
+   * Decoding rules that become part of the policy (`@rlver/model` LogitsRules): set on the model, so sampling and
+   * scoring (and reference copies) use the renormalised distribution over allowed tokens. Default: none.
+   */
+  decodingRules?: LogitsRulesConfig;
 }
 
 /** A `DialoguePolicyV1` over a local tfjs model; exposes what the RL code needs. */
@@ -91,6 +105,46 @@ export function requestSeed(seed: number, requests: readonly PolicyRequest[]): n
   );
 }
 
+/**
+ * The decoding rules of a policy with this tokenizer: token bytes from tokenizer.json, replies found by the chat
+ * template's generation prompt (the ids a prompt with it has beyond the same prompt without it; for a template that
+ * always appends it, the ids after the last end of turn) and ended by `replyEnd`.
+ */
+export function createPolicyLogitsRules(
+  tokenizer: PolicyTokenizer,
+  vocabSize: number,
+  config: LogitsRulesConfig,
+  replyEnd: readonly number[],
+  templateVariables?: Record<string, unknown>,
+): LogitsRules {
+  const messages = [{ role: 'user' as const, content: 'hello' }];
+  const render = (addGenerationPrompt: boolean) =>
+    tokenizer.encode(tokenizer.applyChatTemplate(messages, { addGenerationPrompt, variables: templateVariables }));
+  const withPrompt = render(true);
+  const without = render(false);
+  let shared = 0;
+  while (shared < without.length && withPrompt[shared] === without[shared]) shared += 1;
+  let replyHeader = withPrompt.slice(shared);
+  if (replyHeader.length === 0) {
+    // A template that always appends the generation prompt: the header is what follows the last end of turn.
+    const lastEnd = Math.max(...replyEnd.map((id) => withPrompt.lastIndexOf(id)));
+    if (lastEnd >= 0) replyHeader = withPrompt.slice(lastEnd + 1);
+  }
+  if (replyHeader.length === 0) {
+    throw new InvalidConfigError({
+      field: 'decodingRules',
+      message:
+        'the chat template adds no tokens for the generation prompt, so the decoding rules cannot find where a reply starts; turn decodingRules off for this model.',
+    });
+  }
+  return new LogitsRules({
+    config,
+    tokenBytes: tokenBytesFromTokenizerJson(tokenizer.tokenizerJson, Math.min(vocabSize, tokenizer.vocabSize)),
+    replyHeader,
+    replyEnd,
+  });
+}
+
 /** `DialoguePolicyV1` over a tfjs transformer: one batched, KV-cached generation per `doAct` chunk. */
 export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): TfjsDialoguePolicy {
   const { model } = options;
@@ -105,6 +159,15 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
   const maxBatchSize = options.maxBatchSize ?? 64;
   if (maxBatchSize < 1) throw new InvalidConfigError({ field: 'maxBatchSize', message: 'set maxBatchSize ≥ 1.' });
   const stopTokenIds = options.stopTokenIds ?? [...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds])];
+  if (options.decodingRules && logitsRulesActive(options.decodingRules)) {
+    model.logitsRules = createPolicyLogitsRules(
+      tokenizer,
+      model.vocabSize,
+      options.decodingRules,
+      stopTokenIds,
+      options.templateVariables,
+    );
+  }
   let callIndex = 0;
   const encodeMessages = (messages: readonly ChatMessage[]) =>
     tokenizer.encode(

@@ -27,8 +27,8 @@ describe('rlver-train --algo rloo (the third algorithm, registered by one line)'
       expect(Number.isFinite(metrics['rloo/policy_loss'])).toBe(true);
       expect(metrics['rloo/skipped_updates']).toBe(0);
     }
-    // The embedded preset's shared learning rate (5e-4, cosine) reaches RLOO with no line of its own.
-    expect(steps[0]?.['rloo/learning_rate']).toBeCloseTo(5e-4, 12);
+    // The embedded preset's shared learning rate (2.5e-4, cosine) reaches RLOO with no line of its own.
+    expect(steps[0]?.['rloo/learning_rate']).toBeCloseTo(2.5e-4, 12);
     expect(steps.some((metrics) => (metrics['rloo/grad_norm'] ?? 0) > 0)).toBe(true);
   }, 180_000);
 });

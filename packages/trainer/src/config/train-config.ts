@@ -15,6 +15,45 @@ export const trainSamplingSchema = z
   })
   .strict();
 
+/**
+ * Decoding rules that are part of the policy (`@rlver/model` logits-rules.ts): sampling and scoring both use the
+ * renormalised distribution over the tokens they allow, so ratios and KL stay exact.
+ */
+export const decodingRulesSchema = z
+  .object({
+    noRepeatNgramSize: z
+      .number()
+      .int()
+      .min(0)
+      .refine((value) => value !== 1, 'use 0 (off) or ≥ 2: 1 would forbid every token said before')
+      .default(0)
+      .describe(
+        "No n-gram of this many tokens twice inside one reply (Hugging Face's no_repeat_ngram_size); the user's words may be copied once. 0 = off.",
+      ),
+    earlierReplyNgramSize: z
+      .number()
+      .int()
+      .min(0)
+      .refine((value) => value !== 1, 'use 0 (off) or ≥ 2')
+      .default(0)
+      .describe(
+        "No n-gram of this many tokens that one of the policy's earlier replies in the dialogue holds. 0 = off.",
+      ),
+    maxTokenRun: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe('A token at most this many times in a row inside one reply (stutter: "the the the"). 0 = off.'),
+    script: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Script rule: an en dialogue emits no CJK tokens, a zh dialogue no Latin-letter tokens (decided per token from its bytes).',
+      ),
+  })
+  .strict();
+
 /** Timeout and retry budgets of the simulator's LLM endpoint (each optional: the chat client's defaults apply). */
 export const endpointRetryConfigSchema = z
   .object({
@@ -157,6 +196,9 @@ export const trainConfigShape = {
       "Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 + response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are dropped first (never the system prompt).",
     ),
   sampling: trainSamplingSchema,
+  decodingRules: decodingRulesSchema.describe(
+    'Decoding rules of the policy in rollouts, scoring and the before/after benchmark (`--decoding-rules.no-repeat-ngram-size 4`, …).',
+  ),
   lora: loraTrainConfigSchema
     .nullable()
     .default(null)

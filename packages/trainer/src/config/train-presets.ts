@@ -42,6 +42,7 @@ const COMMON = {
   reportTo: [],
   lora: null,
   endpoints: {},
+  decodingRules: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, maxTokenRun: 0, script: false },
 } as const satisfies Partial<TrainConfig>;
 
 /**
@@ -87,6 +88,9 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // Replies that quote the user run to ~50 tokens (median 44, 90th percentile 48 for the pretrained model);
     // 40 cut most of them off.
     sampling: { temperature: 0.7, topP: 1, topK: 0, maxNewTokens: 64 },
+    // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
+    // (docs/decisions/2026-11-26-decoding-rules.md).
+    decodingRules: { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true },
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
     evalLimit: 50,
@@ -108,7 +112,10 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // degenerate replies 2.7 → 2.0 % (docs/decisions/2026-11-26-embedded-ppo-learning-rate.md).
     // Dynamic sampling drops turn groups whose replies all moved the user alike (40–90 % of them): no signal.
     algorithm: {
-      learningRate: 5e-4,
+      // 2.5e-4 with the copy-head checkpoint and the decoding rules: held-out +7.5 with degenerate replies
+      // 4.8 → 4.4 %; at 5e-4 +8.1 but degenerate 6.2 → 9.9 % and the degeneration stop fired at step 44
+      // (docs/decisions/2026-11-26-decoding-rules.md).
+      learningRate: 2.5e-4,
       learningRateDecay: 'cosine',
       minLearningRateRatio: 0.1,
       warmupRatio: 0,

@@ -1,0 +1,484 @@
+import { InvalidConfigError } from '@rlver/spec';
+import * as tf from '@tensorflow/tfjs-core';
+
+/**
+ * Decoding rules that are part of the policy: at every reply position some tokens are not allowed, and the
+ * policy is the renormalised distribution over the allowed ones. Sampling (`generate`) and scoring
+ * (`scoreSequences`, all of its paths, the copy head's included) apply the same mask to the same token
+ * prefix, so sampled log-probs, PPO/GRPO ratios and KL stay exact.
+ */
+export interface LogitsRulesConfig {
+  /**
+   * No n-gram of this size twice inside one reply (Hugging Face's `no_repeat_ngram_size`); 0 = off. The user's
+   * words may be copied once, but a clause of the reply may not be said again.
+   */
+  noRepeatNgramSize: number;
+  /** No n-gram of this size that one of the policy's earlier replies in the dialogue already holds; 0 = off. */
+  earlierReplyNgramSize: number;
+  /**
+   * A token at most this many times in a row inside one reply (stutter: "the the the", "室室室"); 0 = off. 2 lets
+   * zh doubles (慢慢, 谢谢) and "very very" through.
+   */
+  maxTokenRun: number;
+  /**
+   * Script rule: in an en dialogue no token with CJK bytes (U+3000 and up), in a zh dialogue no token with Latin
+   * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul).
+   */
+  script: boolean;
+}
+
+/** Every rule off: the plain softmax policy. */
+export const NO_LOGITS_RULES: LogitsRulesConfig = {
+  noRepeatNgramSize: 0,
+  earlierReplyNgramSize: 0,
+  maxTokenRun: 0,
+  script: false,
+};
+
+/**
+ * The decoding rules a checkpoint's generation_config.json stores (`rlver_decoding_rules`, written by
+ * `saveCheckpoint`), or undefined when it stores none. `file` names the file in errors.
+ */
+export function decodingRulesFromGenerationConfig(
+  generationConfig: Record<string, unknown> | undefined,
+  file: string,
+): LogitsRulesConfig | undefined {
+  const stored = generationConfig?.rlver_decoding_rules;
+  if (stored === undefined) return undefined;
+  const fail = (field: string, expected: string): never => {
+    throw new InvalidConfigError({
+      field: `rlver_decoding_rules.${field}`,
+      message: `${file} field "rlver_decoding_rules.${field}" must be ${expected}; fix or delete it (it is written by saveCheckpoint).`,
+    });
+  };
+  if (typeof stored !== 'object' || stored === null) return fail('', 'an object');
+  const record = stored as Record<string, unknown>;
+  const count = (field: string): number => {
+    const value = record[field] ?? 0;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fail(field, 'an integer ≥ 0');
+  };
+  const script = record.script ?? false;
+  if (typeof script !== 'boolean') fail('script', 'true or false');
+  return {
+    noRepeatNgramSize: count('no_repeat_ngram_size'),
+    earlierReplyNgramSize: count('earlier_reply_ngram_size'),
+    maxTokenRun: count('max_token_run'),
+    script: script as boolean,
+  };
+}
+
+/** Whether any rule is on. */
+export function logitsRulesActive(config: LogitsRulesConfig): boolean {
+  return config.noRepeatNgramSize > 0 || config.earlierReplyNgramSize > 0 || config.maxTokenRun > 0 || config.script;
+}
+
+/** Language of a dialogue as the script rule sees it. */
+export type RuleLanguage = 'en' | 'zh';
+
+/** The rule at one position: what may follow `ids[0..position]`. */
+export interface PositionRule {
+  /** The dialogue's language (script rule), when that rule is on. */
+  language?: RuleLanguage;
+  /** Token ids the n-gram rules forbid here (sorted, unique). */
+  banned: number[];
+}
+
+/** What a token's bytes hold, for the script rule. */
+interface TokenScript {
+  latinLetter: boolean;
+  /** A byte of a code point at U+3000 or above that is not in a 4-byte sequence (CJK, kana, Hangul, fullwidth). */
+  cjkRange: boolean;
+  /** Letters of a third script (Greek … Arabic, Indic, Thai, kana, Hangul). */
+  foreign: boolean;
+}
+
+/** Additive mask value of a forbidden token: exp underflows to exactly 0, and 0 · NEG stays 0 (no NaN). */
+export const RULE_MASK_VALUE = -1e9;
+
+/**
+ * Script flags of a token's bytes. Whole UTF-8 characters are classified by their code point; a piece of one
+ * (byte-level BPE splits rare characters) by what its lead byte and, when present, second byte allow: a lead
+ * byte 0xE3–0xEF starts a code point at U+3000 or above, 0xCD–0xDB one in U+0340–U+06FF (Greek … Arabic).
+ * Continuation bytes alone are never forbidden: they complete whatever lead the rule already let through.
+ */
+export function tokenScript(bytes: Uint8Array): TokenScript {
+  const script: TokenScript = { latinLetter: false, cjkRange: false, foreign: false };
+  for (let index = 0; index < bytes.length; index += 1) {
+    const byte = bytes[index] as number;
+    if ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)) script.latinLetter = true;
+    if (byte < 0xc0) continue;
+    const second = bytes[index + 1];
+    if (byte >= 0xcd && byte <= 0xdb) {
+      // U+0340–U+06FF; U+0340–U+036F are combining marks, not letters.
+      if (!(byte === 0xcd && second !== undefined && second < 0xb0)) script.foreign = true;
+    } else if (byte === 0xe0) {
+      // U+0800–U+0FFF: Samaritan … Tibetan, Devanagari and Thai among them.
+      script.foreign = true;
+    } else if (byte >= 0xe3 && byte <= 0xef) {
+      script.cjkRange = true;
+      const kana = byte === 0xe3 && second !== undefined && second >= 0x81 && second <= 0x83;
+      const hangul = byte >= 0xea && byte <= 0xed && !(byte === 0xea && second !== undefined && second < 0xb0);
+      if (kana || hangul) script.foreign = true;
+    }
+  }
+  return script;
+}
+
+/** GPT-2's byte ↔ printable character table of byte-level BPE, inverted: character → byte. */
+function byteLevelDecoder(): Map<string, number> {
+  const printable: number[] = [];
+  for (let byte = 33; byte <= 126; byte += 1) printable.push(byte);
+  for (let byte = 161; byte <= 172; byte += 1) printable.push(byte);
+  for (let byte = 174; byte <= 255; byte += 1) printable.push(byte);
+  const table = new Map<string, number>();
+  let extra = 0;
+  for (let byte = 0; byte < 256; byte += 1) {
+    if (printable.includes(byte)) table.set(String.fromCharCode(byte), byte);
+    else {
+      table.set(String.fromCharCode(256 + extra), byte);
+      extra += 1;
+    }
+  }
+  return table;
+}
+
+/**
+ * The bytes of every token id of a Hugging Face `tokenizer.json` (byte-level BPE as GPT-2/Qwen, or
+ * SentencePiece-style `▁` and `<0xNN>` pieces); `undefined` for added (special) tokens and unused ids, which
+ * no rule forbids.
+ */
+export function tokenBytesFromTokenizerJson(
+  tokenizerJson: Record<string, unknown>,
+  vocabSize: number,
+): (Uint8Array | undefined)[] {
+  const model = tokenizerJson.model as { vocab?: Record<string, number> | [string, number][] } | undefined;
+  const rawVocab = model?.vocab;
+  if (!rawVocab) {
+    throw new InvalidConfigError({
+      field: 'tokenizer.json',
+      message:
+        'tokenizer.json has no model.vocab: the decoding rules need each token’s bytes; turn the rules off (decodingRules) for this tokenizer.',
+    });
+  }
+  const entries: [string, number][] = Array.isArray(rawVocab)
+    ? rawVocab.map(([piece], id) => [piece, id])
+    : Object.entries(rawVocab);
+  const added = new Set(((tokenizerJson.added_tokens as { id: number }[] | undefined) ?? []).map((token) => token.id));
+  const decoder = JSON.stringify(tokenizerJson.decoder ?? tokenizerJson.pre_tokenizer ?? '');
+  const byteLevel = decoder.includes('ByteLevel');
+  const table = byteLevel ? byteLevelDecoder() : undefined;
+  const encoder = new TextEncoder();
+  const bytes: (Uint8Array | undefined)[] = new Array(vocabSize).fill(undefined);
+  for (const [piece, id] of entries) {
+    if (id < 0 || id >= vocabSize || added.has(id)) continue;
+    if (table) {
+      const out: number[] = [];
+      for (const character of piece) out.push(table.get(character) ?? 0x3f);
+      bytes[id] = Uint8Array.from(out);
+    } else {
+      const byteFallback = /^<0x([0-9A-Fa-f]{2})>$/.exec(piece);
+      bytes[id] = byteFallback
+        ? Uint8Array.of(Number.parseInt(byteFallback[1] as string, 16))
+        : encoder.encode(piece.replaceAll('▁', ' '));
+    }
+  }
+  return bytes;
+}
+
+export interface CreateLogitsRulesOptions {
+  config: LogitsRulesConfig;
+  /** Bytes of each token id (`tokenBytesFromTokenizerJson`); `undefined` = a special token. */
+  tokenBytes: readonly (Uint8Array | undefined)[];
+  /** The ids that open an assistant reply: the chat template's generation prompt (e.g. `<|im_start|>assistant\n`). */
+  replyHeader: readonly number[];
+  /** Ids that end a reply (end-of-turn / EOS). */
+  replyEnd: readonly number[];
+}
+
+/**
+ * The policy's decoding rules over token ids. Every rule is a function of the token prefix alone: replies are
+ * found by the reply header and end ids, the language from the Han characters against the Latin letters of
+ * the prefix before the reply. `ruleAt` is what both sampling and scoring call.
+ */
+export class LogitsRules {
+  readonly config: LogitsRulesConfig;
+  readonly vocabSize: number;
+  private readonly header: readonly number[];
+  private readonly end: ReadonlySet<number>;
+  private readonly tokenBytes: readonly (Uint8Array | undefined)[];
+  /** Per token id: forbidden in an en / a zh reply by the script rule. */
+  private readonly forbiddenEn: Uint8Array;
+  private readonly forbiddenZh: Uint8Array;
+  private masks: tf.Tensor2D | undefined;
+
+  constructor(options: CreateLogitsRulesOptions) {
+    const { config } = options;
+    for (const field of ['noRepeatNgramSize', 'earlierReplyNgramSize'] as const) {
+      const value = config[field];
+      if (!Number.isInteger(value) || value < 0 || value === 1) {
+        throw new InvalidConfigError({
+          field: `decodingRules.${field}`,
+          message: `decodingRules.${field} is ${value}; set 0 (off) or an integer ≥ 2 (1 would forbid every token said before).`,
+        });
+      }
+    }
+    if (!Number.isInteger(config.maxTokenRun) || config.maxTokenRun < 0) {
+      throw new InvalidConfigError({
+        field: 'decodingRules.maxTokenRun',
+        message: `decodingRules.maxTokenRun is ${config.maxTokenRun}; set 0 (off) or an integer ≥ 1.`,
+      });
+    }
+    if (options.replyHeader.length === 0) {
+      throw new InvalidConfigError({
+        field: 'replyHeader',
+        message: 'the decoding rules need the reply header ids (the chat template’s generation prompt); got none.',
+      });
+    }
+    this.config = { ...config };
+    this.vocabSize = options.tokenBytes.length;
+    this.header = [...options.replyHeader];
+    this.end = new Set(options.replyEnd);
+    this.tokenBytes = options.tokenBytes;
+    this.forbiddenEn = new Uint8Array(this.vocabSize);
+    this.forbiddenZh = new Uint8Array(this.vocabSize);
+    options.tokenBytes.forEach((bytes, id) => {
+      if (!bytes) return;
+      const script = tokenScript(bytes);
+      if (script.cjkRange || script.foreign) this.forbiddenEn[id] = 1;
+      if (script.latinLetter || script.foreign) this.forbiddenZh[id] = 1;
+    });
+  }
+
+  /** Whether the script rule forbids `tokenId` in a reply of `language`. */
+  scriptForbids(language: RuleLanguage, tokenId: number): boolean {
+    return ((language === 'en' ? this.forbiddenEn : this.forbiddenZh)[tokenId] ?? 0) === 1;
+  }
+
+  /** Where the reply that `ids[position]` belongs to starts (the first token after its header), else -1. */
+  replyStart(ids: readonly number[], position: number): number {
+    const header = this.header;
+    for (let at = position; at >= header.length - 1; at -= 1) {
+      const id = ids[at] as number;
+      if (this.end.has(id)) return -1;
+      if (id !== header[header.length - 1]) continue;
+      let matches = true;
+      for (let back = 1; back < header.length && matches; back += 1) {
+        matches = ids[at - back] === header[header.length - 1 - back];
+      }
+      if (matches) return at + 1;
+    }
+    return -1;
+  }
+
+  /**
+   * The dialogue's language from `ids[0..end)`: zh when it holds more Han characters than Latin words (runs of
+   * letters, so that the chat template's role names, "system", "user", "assistant", do not outweigh a short zh
+   * message).
+   */
+  languageBefore(ids: readonly number[], end: number): RuleLanguage {
+    const chunks: Uint8Array[] = [];
+    for (let index = 0; index < end; index += 1) {
+      const bytes = this.tokenBytes[ids[index] as number];
+      if (bytes) chunks.push(bytes);
+    }
+    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const all = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(all);
+    const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+    const latinWords = (text.match(/[A-Za-z]+/g) ?? []).length;
+    return han > latinWords ? 'zh' : 'en';
+  }
+
+  /**
+   * The rule for the token after `ids[0..position]` (what position `position` predicts), or undefined when
+   * that token is not part of a reply (prompt, user turns, after the end of a reply).
+   */
+  ruleAt(ids: readonly number[], position: number, cache?: Map<number, RuleLanguage>): PositionRule | undefined {
+    const start = this.replyStart(ids, position);
+    if (start < 0) return undefined;
+    const rule: PositionRule = { banned: [] };
+    if (this.config.script) {
+      let language = cache?.get(start);
+      if (language === undefined) {
+        language = this.languageBefore(ids, start);
+        cache?.set(start, language);
+      }
+      rule.language = language;
+    }
+    const banned = new Set<number>();
+    const n = this.config.noRepeatNgramSize;
+    // The reply so far is ids[start..position]; the next token completes an n-gram with its last n − 1 tokens.
+    if (n > 0 && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
+    const run = this.config.maxTokenRun;
+    if (run > 0 && position - start + 1 >= run) {
+      const last = ids[position] as number;
+      let same = 1;
+      while (same < run && ids[position - same] === last && position - same >= start) same += 1;
+      if (same >= run) banned.add(last);
+    }
+    const m = this.config.earlierReplyNgramSize;
+    if (m > 0 && position - start + 2 >= m) {
+      for (const [from, to] of this.earlierReplies(ids, start))
+        this.banRepeats(ids, from, to, m, start, banned, position);
+    }
+    if (banned.size > 0) {
+      rule.banned = [...banned].sort((left, right) => left - right);
+      if (rule.language)
+        rule.banned = rule.banned.filter((id) => !this.scriptForbids(rule.language as RuleLanguage, id));
+    }
+    return rule;
+  }
+
+  /**
+   * Ban every token that followed an earlier occurrence, inside `ids[from..to]`, of the last n − 1 tokens
+   * before the next one (`ids[tailEnd − n + 2 .. tailEnd]`, which must lie inside the current reply from
+   * `replyStart`).
+   */
+  private banRepeats(
+    ids: readonly number[],
+    from: number,
+    to: number,
+    n: number,
+    replyStart: number,
+    banned: Set<number>,
+    tailEnd = to,
+  ): void {
+    const tailStart = tailEnd - n + 2;
+    if (tailStart < replyStart) return;
+    // Candidate n-grams ids[k..k+n−1] with k + n − 1 ≤ to (complete inside the range).
+    for (let k = from; k + n - 1 <= to; k += 1) {
+      let matches = true;
+      for (let offset = 0; offset < n - 1 && matches; offset += 1)
+        matches = ids[k + offset] === ids[tailStart + offset];
+      if (matches) banned.add(ids[k + n - 1] as number);
+    }
+  }
+
+  /** `[first, last]` token positions of each earlier reply in the prefix before the reply starting at `start`. */
+  private earlierReplies(ids: readonly number[], start: number): [number, number][] {
+    const replies: [number, number][] = [];
+    const headerEnd = start - this.header.length;
+    for (let at = this.header.length - 1; at < headerEnd; at += 1) {
+      let matches = true;
+      for (let back = 0; back < this.header.length && matches; back += 1) {
+        matches = ids[at - back] === this.header[this.header.length - 1 - back];
+      }
+      if (!matches) continue;
+      let last = at;
+      while (last + 1 < headerEnd && !this.end.has(ids[last + 1] as number)) last += 1;
+      if (last > at) replies.push([at + 1, last]);
+    }
+    return replies;
+  }
+
+  /** Rules of positions `0 .. ids.length − 2` of one row (position t predicts `ids[t + 1]`). */
+  rowRules(ids: readonly number[], positions = ids.length - 1): (PositionRule | undefined)[] {
+    const cache = new Map<number, RuleLanguage>();
+    return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
+  }
+
+  /** `[3, vocab]` additive masks: no rule, en, zh. Kept for the rules' lifetime (`dispose`). */
+  private languageMasks(): tf.Tensor2D {
+    if (!this.masks || this.masks.isDisposed) {
+      const values = new Float32Array(3 * this.vocabSize);
+      for (let id = 0; id < this.vocabSize; id += 1) {
+        if (this.forbiddenEn[id]) values[this.vocabSize + id] = RULE_MASK_VALUE;
+        if (this.forbiddenZh[id]) values[2 * this.vocabSize + id] = RULE_MASK_VALUE;
+      }
+      this.masks = tf.keep(tf.tensor2d(values, [3, this.vocabSize]));
+    }
+    return this.masks;
+  }
+
+  /**
+   * Additive mask `[rules.length, vocab]` (0 allowed, `RULE_MASK_VALUE` forbidden) for one position per entry
+   * (`undefined` = no rule). `vocab` may exceed the tokenizer's ids (padded embedding rows): those stay allowed.
+   * Call inside `tf.tidy`.
+   */
+  maskTensor(rules: readonly (PositionRule | undefined)[], vocab: number): tf.Tensor2D {
+    if (vocab < this.vocabSize) {
+      throw new InvalidConfigError({
+        field: 'vocab_size',
+        message: `the decoding rules know ${this.vocabSize} token ids but the model's logits have ${vocab}; build the rules from this model's tokenizer.`,
+      });
+    }
+    const kinds = Int32Array.from(rules, (rule) => (rule?.language === 'en' ? 1 : rule?.language === 'zh' ? 2 : 0));
+    let mask = tf.gather(this.languageMasks(), tf.tensor1d(kinds, 'int32')) as tf.Tensor2D;
+    if (vocab > this.vocabSize)
+      mask = tf.pad(mask, [
+        [0, 0],
+        [0, vocab - this.vocabSize],
+      ]) as tf.Tensor2D;
+    const indices: number[] = [];
+    rules.forEach((rule, row) => {
+      for (const id of rule?.banned ?? []) indices.push(row, id);
+    });
+    if (indices.length === 0) return mask;
+    const count = indices.length / 2;
+    const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.fill([count], RULE_MASK_VALUE), [
+      rules.length,
+      vocab,
+    ]);
+    return tf.add(mask, bans) as tf.Tensor2D;
+  }
+
+  /** Whether `tokenId` is allowed under `rule`. */
+  allows(rule: PositionRule | undefined, tokenId: number): boolean {
+    if (!rule) return true;
+    if (rule.language && this.scriptForbids(rule.language, tokenId)) return false;
+    return !rule.banned.includes(tokenId);
+  }
+
+  /** Free the cached mask tensor. */
+  dispose(): void {
+    this.masks?.dispose();
+    this.masks = undefined;
+  }
+}
+
+/**
+ * Sampling hook: `logits [rows, vocab]` of the next token plus each row's rule mask, for rows given by their
+ * token ids so far (prompt + output; `undefined` = a finished row). Returns `logits` itself when no rule is on
+ * (the caller then keeps one tensor), else a new tensor the caller owns.
+ */
+export function applyRulesToNextLogits(
+  rules: LogitsRules | undefined,
+  logits: tf.Tensor2D,
+  rowIds: readonly (readonly number[] | undefined)[],
+): tf.Tensor2D {
+  if (!rules || !logitsRulesActive(rules.config)) return logits;
+  const positionRules = rowIds.map((ids) => (ids ? rules.ruleAt(ids, ids.length - 1) : undefined));
+  if (positionRules.every((rule) => rule === undefined)) return logits;
+  return tf.tidy(() => tf.add(logits, rules.maskTensor(positionRules, logits.shape[1])) as tf.Tensor2D);
+}
+
+/**
+ * Scoring hook: the rule mask of flat scored positions, each given as `[row, position]` into `rows` (token ids
+ * of each row, unpadded); `undefined` when no rule is on. Positions past a row's end get no rule. Call inside
+ * `tf.tidy`.
+ */
+export function ruleMaskForPositions(
+  rules: LogitsRules | undefined,
+  rows: readonly (readonly number[])[],
+  positions: readonly (readonly [number, number] | undefined)[],
+  vocab: number,
+): tf.Tensor2D | undefined {
+  if (!rules || !logitsRulesActive(rules.config)) return undefined;
+  const perRow = new Map<number, (PositionRule | undefined)[]>();
+  const ruleOf = (row: number, position: number) => {
+    let computed = perRow.get(row);
+    if (!computed) {
+      computed = rules.rowRules(rows[row] as readonly number[]);
+      perRow.set(row, computed);
+    }
+    return computed[position];
+  };
+  const positionRules = positions.map((entry) => (entry ? ruleOf(entry[0], entry[1]) : undefined));
+  if (positionRules.every((rule) => rule === undefined)) return undefined;
+  return rules.maskTensor(positionRules, vocab);
+}
