@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { initTfBackend, loadTransformerModel, tokenLogProbsAndEntropy } from '../src/index';
+import { paddedBatch } from '../src/test/tiny-transformer';
 
 const { values: flags } = parseArgs({
   options: {
@@ -57,16 +58,7 @@ function microBatch(contextTokens: number, seed: number) {
     }
   }
   const width = Math.max(...rows.map((row) => row.length));
-  const inputIds = tf.tensor2d(
-    rows.map((row) => [...row, ...new Array(width - row.length).fill(model.padTokenId)]),
-    undefined,
-    'int32',
-  );
-  const attentionMask = tf.tensor2d(
-    rows.map((row) => [...row.map(() => 1), ...new Array(width - row.length).fill(0)]),
-    undefined,
-    'int32',
-  );
+  const { ids: inputIds, mask: attentionMask } = paddedBatch(rows, model.padTokenId);
   const maskFloat = tf.cast(tf.slice(attentionMask, [0, 1], [-1, -1]), 'float32');
   return { rows, width, inputIds, attentionMask, maskFloat };
 }
