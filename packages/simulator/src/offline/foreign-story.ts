@@ -58,16 +58,14 @@ export function foreignStory(
   if (candidates.length === 0) return { pickedUp, foreign: [] };
   // A zh unit is a character bigram: it is in the dialogue exactly when the (folded) text contains it.
   const text = dialogueTexts.join('\n');
-  const inDialogue =
-    lang === 'zh'
-      ? (
-          (folded: string) => (unit: string) =>
-            folded.includes(unit)
-        )(foldPerson(text, lang))
-      : (
-          (known: Set<string>) => (unit: string) =>
-            known.has(unit)
-        )(unitsOfDialogue(text, lang));
+  let inDialogue: (unit: string) => boolean;
+  if (lang === 'zh') {
+    const folded = foldPerson(text, lang);
+    inDialogue = (unit) => folded.includes(unit);
+  } else {
+    const known = unitsOfDialogue(text, lang);
+    inDialogue = (unit) => known.has(unit);
+  }
   const foreign = candidates.filter((unit) => !inDialogue(unit));
   return { pickedUp, foreign };
 }
