@@ -1,5 +1,5 @@
 import type { Rubric } from '@rlver/reward';
-import { STRATEGY_LABELS, type Trajectory } from '@rlver/spec';
+import { STRATEGY_LABELS, type Trajectory, thinkFormatOk } from '@rlver/spec';
 import { mean } from '@rlver/stats';
 import { repeatsOwnNgram } from './self-repetition';
 
@@ -27,7 +27,8 @@ export function computeTrainingStepMetrics(
         trajectory.turns.map((turn) => (repeatsOwnNgram(turn.reply, trajectory.lang) ? 1 : 0)),
       ),
     ),
-    'rollout/think_format_fraction': mean(turns.map((turn) => (turn.think !== null && turn.reply.length > 0 ? 1 : 0))),
+    // The same check as the think-format reward term and the summary's think check (spec §5.2), on the raw output.
+    'rollout/think_format_fraction': mean(turns.map((turn) => (thinkFormatOk(turn.rawOutput) ? 1 : 0))),
     // From the final emotion itself (the algorithm's reward may be reshaped by turn credit or a reward floor).
     'dialogue/success_fraction': mean(usable.map((trajectory) => (trajectory.finalEmotion >= 100 ? 1 : 0))),
     'dialogue/failure_fraction': mean(usable.map((trajectory) => (trajectory.finalEmotion < 10 ? 1 : 0))),
