@@ -2,6 +2,7 @@ import type { Language } from '@rlver/spec';
 import { auditReply, contentTokens, fluencyFactor, scoreFluency, splitSentences } from '@rlver/text-quality';
 import { borrowedWords, madeUpQuotes } from './borrowed-words';
 import { dialogueRelevance } from './dialogue-relevance';
+import { brokenQuotes } from './quote-integrity';
 
 /**
  * Ways a reply fails before its content can even count: text that is not a person talking to this user. Each
@@ -14,6 +15,7 @@ export type IntegrityCode =
   | 'parroting'
   | 'stitched-words'
   | 'made-up-quote'
+  | 'broken-quote'
   | 'off-topic'
   | 'fragments'
   | 'wrong-language'
@@ -226,6 +228,8 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   }
   const madeUp = madeUpQuotes(reply, input.userMessages, lang);
   if (madeUp.length > 0) issues.push({ code: 'made-up-quote', detail: (madeUp[0] as string).slice(0, 30) });
+  const broken = brokenQuotes(reply, input.userMessages, lang);
+  if (broken.length > 0) issues.push({ code: 'broken-quote', detail: (broken[0]?.quote ?? '').slice(0, 30) });
   const strangers = foreignNames(reply, input.dialogueText, lang);
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
