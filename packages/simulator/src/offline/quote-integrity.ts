@@ -86,17 +86,35 @@ function standsAsClause(before: string, after: string, lang: Language): boolean 
 /** Characters ("我" and four more) a clause must share with the user's own words to speak in their voice. */
 const UNQUOTED_HEAD = 5;
 
+/** An en text's word pairs, lower-cased, "I"/"you" folded. */
+function pairsOf(text: string): string[] {
+  const words = contentTokens(foldPerson(text.replace(/’/g, "'"), 'en'), 'en');
+  return words.slice(1).map((word, index) => `${words[index]} ${word}`);
+}
+
 /** Implicit quotes: spans that carry the user's voice without marks (see `unquotedVoice`). */
 type Span = QuoteSpan & { implicit?: boolean };
 
 /**
- * The user's own first-person words in the reply without quotation marks (zh): a clause that starts with "我" plus  the
+ * The user's own words in the reply without quotation marks: in en, what follows "you said" when its first two words
+ * are a pair the user said; in zh, a clause that starts with "我" plus the
  * next four characters the user said right after their "我" ("这不是你的错。我在地铁上突然…"). The reply speaks in the
  * user's voice, so the clause is held to the standard of a quote: one contiguous piece of what they said.
  */
 function unquotedVoice(reply: string, userMessages: readonly string[], lang: Language): Span[] {
-  if (lang !== 'zh') return [];
   const spans: Span[] = [];
+  if (lang === 'en') {
+    // "You said both sides here." with no quotation marks: what follows is presented as the user's words.
+    const said = new Set(userMessages.flatMap((message) => pairsOf(message)));
+    for (const match of reply.matchAll(/\byou (?:just )?said,?\s+(?!that\b|it\b|so\b|["“'‘])([^."“”!?;\n]{8,80})/gi)) {
+      const text = match[1] ?? '';
+      const head = pairsOf(text)[0];
+      if (head === undefined || !said.has(head)) continue;
+      const start = (match.index ?? 0) + match[0].length - text.length;
+      spans.push({ text, start, end: start + text.length, closed: true, implicit: true });
+    }
+    return spans;
+  }
   const outside = reply.replace(/“[^”\n]*”?|「[^」\n]*」?|『[^』\n]*』?/g, (match) => '。'.repeat(match.length));
   for (const match of outside.matchAll(/(?<=^|[。！？!?，,；;…~\s])我(?!们)[^。！？!?，,；;…~\s“”「」『』]{4,40}/g)) {
     const head = match[0].slice(0, UNQUOTED_HEAD);
@@ -180,7 +198,7 @@ function editsToStretch(quote: readonly string[], message: readonly string[], ca
     if (best > cap) return best;
     if (row === quote.length) {
       // A quote that departs from the user's words at its very end drifted off them: one more edit, unless it ends
-      // on a unit matched to the message.
+      // on a unit matched to the message (run on both texts reversed, the same holds for its start).
       let endMatched = Number.POSITIVE_INFINITY;
       for (let column = 1; column <= message.length; column += 1) {
         if (quote[row - 1] === message[column - 1]) endMatched = Math.min(endMatched, previous[column - 1] as number);
@@ -234,7 +252,13 @@ export function brokenQuotes(reply: string, userMessages: readonly string[], lan
     const allowed = Math.max(1, Math.floor(units.length * EDIT_SHARE[lang]));
     let edits = Number.POSITIVE_INFINITY;
     for (const message of messages) {
-      edits = Math.min(edits, editsToStretch(units, message, allowed));
+      edits = Math.min(
+        edits,
+        Math.max(
+          editsToStretch(units, message, allowed),
+          editsToStretch([...units].reverse(), [...message].reverse(), allowed),
+        ),
+      );
       if (edits <= allowed) break;
     }
     if (edits <= allowed && endsMidPhrase(span.text, units, userMessages, lang)) edits = allowed + 1;
