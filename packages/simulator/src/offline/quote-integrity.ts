@@ -32,7 +32,7 @@ const EDIT_SHARE: Readonly<Record<Language, number>> = { zh: 0.2, en: 0.2 };
 /** Share of a bare quote's units (zh bigrams / en content words) the user said, from which it presents their words. */
 const MOSTLY_THEIRS = 0.5;
 
-/** Units from which an unclosed mark at the very start of a reply wraps the reply rather than opening a quote. */
+/** Units from which an unclosed mark at the start of a line wraps the paragraph rather than opening a quote. */
 const WRAPPED_REPLY = 30;
 
 /** Units between a word and itself in ordinary zh ("好不好", "想了想", "看一看"). */
@@ -116,7 +116,9 @@ function unquotedVoice(reply: string, userMessages: readonly string[], lang: Lan
     return spans;
   }
   const outside = reply.replace(/“[^”\n]*”?|「[^」\n]*」?|『[^』\n]*』?/g, (match) => '。'.repeat(match.length));
-  for (const match of outside.matchAll(/(?<=^|[。！？!?，,；;…~\s])我(?!们)[^。！？!?，,；;…~\s“”「」『』]{4,40}/g)) {
+  for (const match of outside.matchAll(
+    /(?<=^|[。！？!?，,；;…~\s])我(?!们|觉得|认为|建议|理解|明白|知道|相信|希望|想说|猜|感觉|能|会|很|也|真|一直)[^。！？!?，,；;…~\s“”「」『』]{4,40}/g,
+  )) {
     const head = match[0].slice(0, UNQUOTED_HEAD);
     if (head.length < UNQUOTED_HEAD || !userMessages.some((message) => message.includes(head))) continue;
     const start = match.index ?? 0;
@@ -159,6 +161,17 @@ function endsMidPhrase(
       !/^[了着过的吗呢吧啊]/.test(message.slice(at + tail.length))
     );
   });
+}
+
+/** Units a quote's start must share, in order, with something the user said to start as their words. */
+const HEAD_UNITS: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
+
+/** Whether a quote starts with a stretch of `HEAD_UNITS` units the user said (its first units, person words left out). */
+function startsAsTheirs(units: readonly string[], messages: readonly (readonly string[])[], lang: Language): boolean {
+  const size = HEAD_UNITS[lang];
+  if (units.length < size) return false;
+  const head = units.slice(0, size).join(' ');
+  return messages.some((message) => ` ${message.join(' ')} `.includes(` ${head} `));
 }
 
 /** The units a quote is aligned by: zh characters, en words, with person words left out ("我"/"你", "I"/"you"). */
@@ -232,13 +245,14 @@ export function brokenQuotes(reply: string, userMessages: readonly string[], lan
     if (span.closed && /^(?:时|的时候|之类|这样的话)/.test(after)) continue;
     const lookup = [...lookupUnits(span.text, lang)];
     const theirs = lookup.length > 0 ? lookup.filter((unit) => said.has(unit)).length / lookup.length : 0;
-    // A reply wrapped whole in an opening mark is not a quote.
-    if (!span.closed && reply.slice(0, span.start).trim() === '' && units.length >= WRAPPED_REPLY) continue;
+    // A reply (or a paragraph) wrapped whole in an opening mark is not a quote.
+    const lineStart = reply.lastIndexOf('\n', span.start - 1) + 1;
+    if (!span.closed && reply.slice(lineStart, span.start).trim() === '' && units.length >= WRAPPED_REPLY) continue;
     const claim = introducedAsUsers(before, lang)
       ? 'introduced'
       : readsAsTheUsers(span.text, before, after, lang)
         ? 'first-person'
-        : !span.closed && theirs >= MOSTLY_THEIRS / 2
+        : !span.closed && (theirs >= MOSTLY_THEIRS / 2 || startsAsTheirs(units, messages, lang))
           ? 'unclosed'
           : theirs >= MOSTLY_THEIRS && stutters(units, messages)
             ? 'stutter'
@@ -247,8 +261,9 @@ export function brokenQuotes(reply: string, userMessages: readonly string[], lan
               : span.implicit
                 ? 'unquoted'
                 : undefined;
-    // A closed claim of mostly what the user never said is a made-up quote (`madeUpQuotes`), not a broken one.
-    if (claim === undefined || (span.closed && theirs < MOSTLY_THEIRS)) continue;
+    // A closed claim of mostly what the user never said is a made-up quote (`madeUpQuotes`), not a broken one; an
+    // implicit quote (no marks, which `madeUpQuotes` does not read) is held to the standard here.
+    if (claim === undefined || (span.closed && !span.implicit && theirs < MOSTLY_THEIRS)) continue;
     const allowed = Math.max(1, Math.floor(units.length * EDIT_SHARE[lang]));
     let edits = Number.POSITIVE_INFINITY;
     for (const message of messages) {
