@@ -188,6 +188,15 @@ const STITCHED: Readonly<Record<Language, readonly { share: number; pieces: numb
 };
 
 /**
+ * Stitched as well (zh): a share of the user's words from `share` in at least `pieces` pieces, `glued` of them glued on
+ * to something else mid-clause (`BorrowedWords.glued`). Measured on introduction (first and last judged reply of the
+ * 700 DeepSeek-V3-judged SAGE dialogues): strong models' replies with two or more pieces reach a share of 0.17 (none
+ * meets the rule); the shipped reference replies reach 0.36 with two whole clauses (never glued) and 0.19 with one
+ * glued piece. It sinks 160 of the 384 stitched-echo copies the share rules above let through.
+ */
+const GLUED = { share: 0.2, pieces: 2, glued: 1 };
+
+/**
  * Relevance below which a reply is one-size-fits-all (see `dialogueRelevance`): it shares almost nothing specific
  * with this user's story and messages (`own`) AND fits the shipped background dialogues about as well (`margin`).
  */
@@ -244,7 +253,10 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   const copied = copiedShare(reply, input.userMessages, lang);
   const borrowed = borrowedWords(reply, input.userMessages, lang);
   if (copied >= PARROTING) issues.push({ code: 'parroting', detail: `${Math.round(copied * 100)}%` });
-  else if (STITCHED[lang].some((limit) => borrowed.share >= limit.share && borrowed.pieces >= limit.pieces)) {
+  else if (
+    STITCHED[lang].some((limit) => borrowed.share >= limit.share && borrowed.pieces >= limit.pieces) ||
+    (borrowed.share >= GLUED.share && borrowed.pieces >= GLUED.pieces && borrowed.glued >= GLUED.glued)
+  ) {
     issues.push({ code: 'stitched-words', detail: `${Math.round(borrowed.share * 100)}%` });
   }
   const madeUp = madeUpQuotes(reply, input.userMessages, lang);
