@@ -46,6 +46,11 @@ export interface ReplyIntegrity {
    * dialogues as well (needs `userSide`). The judge sinks it unless it gives the user what they most want.
    */
   oneSize?: IntegrityIssue;
+  /**
+   * Set when a long reply, mostly its own words, holds a broken quote that is a small part of it (`QUOTE_SLIP`): the
+   * judge charges it (`quoteSlip`) instead of sinking the reply. A short reply with a broken quote sinks.
+   */
+  quoteSlip?: IntegrityIssue;
 }
 
 export interface IntegrityInput {
@@ -216,6 +221,14 @@ function isOtherLanguage(reply: string, lang: Language): boolean {
   return lang === 'zh' ? latin > 2 * cjk : cjk * 2 > latin;
 }
 
+/**
+ * A broken quote that is a slip rather than the reply: the reply has at least `minUnits` units (zh characters / en
+ * words) and its broken quotes are under `maxShare` of them. Strong models' long SAGE replies paraphrase inside quotes
+ * now and then (12 of 6,290 replies trip `brokenQuotes`); sinking them cost per-turn ρ 0.0014. The trained policy's
+ * replies (64 tokens at most) are far shorter and sink.
+ */
+const QUOTE_SLIP = { minUnits: { zh: 120, en: 60 } as Readonly<Record<Language, number>>, maxShare: 0.2 };
+
 /** Each character the fluency model never saw (outside quotes) halves what the good points are worth. */
 const UNKNOWN_UNIT_FADE = 0.5;
 
@@ -262,7 +275,14 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   const madeUp = madeUpQuotes(reply, input.userMessages, lang);
   if (madeUp.length > 0) issues.push({ code: 'made-up-quote', detail: (madeUp[0] as string).slice(0, 30) });
   const broken = brokenQuotes(reply, input.userMessages, lang);
-  if (broken.length > 0) issues.push({ code: 'broken-quote', detail: (broken[0]?.quote ?? '').slice(0, 30) });
+  let quoteSlip: IntegrityIssue | undefined;
+  if (broken.length > 0) {
+    const issue: IntegrityIssue = { code: 'broken-quote', detail: (broken[0]?.quote ?? '').slice(0, 30) };
+    const quoted = broken.reduce((sum, quote) => sum + contentTokens(quote.quote, lang).length, 0);
+    const total = contentTokens(reply, lang).length;
+    if (total >= QUOTE_SLIP.minUnits[lang] && quoted / total < QUOTE_SLIP.maxShare) quoteSlip = issue;
+    else issues.push(issue);
+  }
   const strangers = foreignNames(reply, input.dialogueText, lang);
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
@@ -276,5 +296,5 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize };
+  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize, quoteSlip };
 }
