@@ -1,5 +1,6 @@
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { QuoteRule, type QuoteState, REPLY_START_STATE, UserTextIndex } from './quote-rule';
 
 /**
  * Decoding rules that are part of the policy: at every reply position some tokens are not allowed, and the
@@ -25,6 +26,12 @@ export interface LogitsRulesConfig {
    * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul).
    */
   script: boolean;
+  /**
+   * Quote rule (quote-rule.ts): inside a quote (“ " 「 ') the quoted text must stay one contiguous substring of a
+   * message the user wrote in this dialogue, it may close only after this many units (Han characters plus
+   * Latin/digit words), and the reply may not end inside it. 0 = off.
+   */
+  quoteMinUnits: number;
 }
 
 /** Every rule off: the plain softmax policy. */
@@ -33,6 +40,7 @@ export const NO_LOGITS_RULES: LogitsRulesConfig = {
   earlierReplyNgramSize: 0,
   maxTokenRun: 0,
   script: false,
+  quoteMinUnits: 0,
 };
 
 /**
@@ -64,12 +72,19 @@ export function decodingRulesFromGenerationConfig(
     earlierReplyNgramSize: count('earlier_reply_ngram_size'),
     maxTokenRun: count('max_token_run'),
     script: script as boolean,
+    quoteMinUnits: count('quote_min_units'),
   };
 }
 
 /** Whether any rule is on. */
 export function logitsRulesActive(config: LogitsRulesConfig): boolean {
-  return config.noRepeatNgramSize > 0 || config.earlierReplyNgramSize > 0 || config.maxTokenRun > 0 || config.script;
+  return (
+    config.noRepeatNgramSize > 0 ||
+    config.earlierReplyNgramSize > 0 ||
+    config.maxTokenRun > 0 ||
+    config.script ||
+    config.quoteMinUnits > 0
+  );
 }
 
 /** Language of a dialogue as the script rule sees it. */
@@ -81,6 +96,17 @@ export interface PositionRule {
   language?: RuleLanguage;
   /** Token ids the n-gram rules forbid here (sorted, unique). */
   banned: number[];
+  /**
+   * Inside a quote (quote rule): the only ids allowed here (sorted, unique; already without the banned and the
+   * script-forbidden ones, and never empty). Undefined = no such restriction.
+   */
+  allowed?: number[];
+}
+
+/** What `rowRules` computes once per reply of a row: its language and the index of the user's words before it. */
+interface RowRuleCache {
+  language: Map<number, RuleLanguage>;
+  users: Map<number, UserTextIndex>;
 }
 
 /** What a token's bytes hold, for the script rule. */
@@ -193,6 +219,11 @@ export interface CreateLogitsRulesOptions {
   replyHeader: readonly number[];
   /** Ids that end a reply (end-of-turn / EOS). */
   replyEnd: readonly number[];
+  /**
+   * The ids that open a user message (the chat template's header of a user turn, e.g. `<|im_start|>user\n`):
+   * the quote rule's user text is what follows them up to an end id. Required when `quoteMinUnits` > 0.
+   */
+  userHeader?: readonly number[];
 }
 
 /**
@@ -210,6 +241,10 @@ export class LogitsRules {
   private readonly forbiddenEn: Uint8Array;
   private readonly forbiddenZh: Uint8Array;
   private masks: tf.Tensor2D | undefined;
+  private readonly userHeader: readonly number[];
+  private readonly quoteRule: QuoteRule | undefined;
+  /** User-text indexes by the user's text, shared by the rows and steps of one dialogue (bounded). */
+  private readonly userIndexes = new Map<string, UserTextIndex>();
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -228,6 +263,19 @@ export class LogitsRules {
         message: `decodingRules.maxTokenRun is ${config.maxTokenRun}; set 0 (off) or an integer ≥ 1.`,
       });
     }
+    if (!Number.isInteger(config.quoteMinUnits) || config.quoteMinUnits < 0) {
+      throw new InvalidConfigError({
+        field: 'decodingRules.quoteMinUnits',
+        message: `decodingRules.quoteMinUnits is ${config.quoteMinUnits}; set 0 (off) or an integer ≥ 1 (units: Han characters plus words).`,
+      });
+    }
+    if (config.quoteMinUnits > 0 && (options.userHeader ?? []).length === 0) {
+      throw new InvalidConfigError({
+        field: 'userHeader',
+        message:
+          'decodingRules.quoteMinUnits needs the user-turn header ids (the chat template’s header of a user message); got none. Turn quoteMinUnits off (0) for this template.',
+      });
+    }
     if (options.replyHeader.length === 0) {
       throw new InvalidConfigError({
         field: 'replyHeader',
@@ -239,6 +287,8 @@ export class LogitsRules {
     this.header = [...options.replyHeader];
     this.end = new Set(options.replyEnd);
     this.tokenBytes = options.tokenBytes;
+    this.userHeader = [...(options.userHeader ?? [])];
+    this.quoteRule = config.quoteMinUnits > 0 ? new QuoteRule(options.tokenBytes, config.quoteMinUnits) : undefined;
     this.forbiddenEn = new Uint8Array(this.vocabSize);
     this.forbiddenZh = new Uint8Array(this.vocabSize);
     options.tokenBytes.forEach((bytes, id) => {
@@ -298,15 +348,15 @@ export class LogitsRules {
    * The rule for the token after `ids[0..position]` (what position `position` predicts), or undefined when
    * that token is not part of a reply (prompt, user turns, after the end of a reply).
    */
-  ruleAt(ids: readonly number[], position: number, cache?: Map<number, RuleLanguage>): PositionRule | undefined {
+  ruleAt(ids: readonly number[], position: number, cache?: RowRuleCache): PositionRule | undefined {
     const start = this.replyStart(ids, position);
     if (start < 0) return undefined;
     const rule: PositionRule = { banned: [] };
     if (this.config.script) {
-      let language = cache?.get(start);
+      let language = cache?.language.get(start);
       if (language === undefined) {
         language = this.languageBefore(ids, start);
-        cache?.set(start, language);
+        cache?.language.set(start, language);
       }
       rule.language = language;
     }
@@ -326,12 +376,85 @@ export class LogitsRules {
       for (const [from, to] of this.earlierReplies(ids, start))
         this.banRepeats(ids, from, to, m, start, banned, position);
     }
+    const quote = this.quoteConstraint(ids, start, position, cache);
+    for (const id of quote?.banned ?? []) banned.add(id);
     if (banned.size > 0) {
       rule.banned = [...banned].sort((left, right) => left - right);
       if (rule.language)
         rule.banned = rule.banned.filter((id) => !this.scriptForbids(rule.language as RuleLanguage, id));
     }
+    if (quote?.allowed) {
+      const allowed = quote.allowed.filter(
+        (id) => !banned.has(id) && !(rule.language && this.scriptForbids(rule.language, id)),
+      );
+      // Never an empty set (that would be no rule at all after the softmax): when the other rules forbid every
+      // verbatim continuation, the quote rule steps back at this position, and a quote that then leaves the
+      // user's words is no longer followed (quoteStateAt gives undefined).
+      if (allowed.length > 0) rule.allowed = allowed;
+    }
     return rule;
+  }
+
+  /** The index of the user's messages in `ids[0..end)` (what follows each user header up to an end id). */
+  userTextBefore(ids: readonly number[], end: number): UserTextIndex {
+    const header = this.userHeader;
+    const messages: string[] = [];
+    for (let at = header.length - 1; at < end; at += 1) {
+      let matches = true;
+      for (let back = 0; back < header.length && matches; back += 1) {
+        matches = ids[at - back] === header[header.length - 1 - back];
+      }
+      if (!matches) continue;
+      let text = '';
+      let next = at + 1;
+      for (; next < end && !this.end.has(ids[next] as number); next += 1) {
+        const bytes = this.tokenBytes[ids[next] as number];
+        if (bytes) text += String.fromCharCode(...bytes);
+      }
+      if (text.length > 0) messages.push(text);
+      at = next;
+    }
+    const key = messages.join('\u0100');
+    let index = this.userIndexes.get(key);
+    if (!index) {
+      if (this.userIndexes.size >= 256) this.userIndexes.clear();
+      index = new UserTextIndex(messages);
+      this.userIndexes.set(key, index);
+    }
+    return index;
+  }
+
+  /**
+   * The quote state after the reply's tokens `ids[start..position]`, or undefined when the reply already broke
+   * the quote rule (only possible where the rule stepped back, see `ruleAt`): the rule then no longer applies.
+   */
+  quoteStateAt(ids: readonly number[], start: number, position: number, user: UserTextIndex): QuoteState | undefined {
+    const quoteRule = this.quoteRule as QuoteRule;
+    let state: QuoteState | undefined = REPLY_START_STATE;
+    for (let at = start; at <= position && state; at += 1) {
+      const bytes = quoteRule.bytesOf(ids[at] as number);
+      if (bytes !== undefined) state = quoteRule.run(state, bytes, user);
+    }
+    return state;
+  }
+
+  /** The quote rule's constraint on the token after `ids[0..position]` (in the reply from `start`). */
+  private quoteConstraint(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    cache: RowRuleCache | undefined,
+  ): { allowed?: number[]; banned?: number[] } | undefined {
+    const quoteRule = this.quoteRule;
+    if (!quoteRule) return undefined;
+    const headerStart = start - this.header.length;
+    let user = cache?.users.get(start);
+    if (!user) {
+      user = this.userTextBefore(ids, headerStart);
+      cache?.users.set(start, user);
+    }
+    const state = this.quoteStateAt(ids, start, position, user);
+    return state ? quoteRule.constraint(state, user) : undefined;
   }
 
   /**
@@ -378,7 +501,7 @@ export class LogitsRules {
 
   /** Rules of positions `0 .. ids.length − 2` of one row (position t predicts `ids[t + 1]`). */
   rowRules(ids: readonly number[], positions = ids.length - 1): (PositionRule | undefined)[] {
-    const cache = new Map<number, RuleLanguage>();
+    const cache: RowRuleCache = { language: new Map(), users: new Map() };
     return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
   }
 
@@ -415,15 +538,26 @@ export class LogitsRules {
         [0, vocab - this.vocabSize],
       ]) as tf.Tensor2D;
     const indices: number[] = [];
+    const values: number[] = [];
+    const restricted = new Float32Array(rules.length);
     rules.forEach((rule, row) => {
-      for (const id of rule?.banned ?? []) indices.push(row, id);
+      for (const id of rule?.banned ?? []) {
+        indices.push(row, id);
+        values.push(RULE_MASK_VALUE);
+      }
+      if (rule?.allowed) {
+        // The whole row forbidden, then the allowed ids lifted back: −1e9 + 1e9 is exactly 0 in float32.
+        restricted[row] = RULE_MASK_VALUE;
+        for (const id of rule.allowed) {
+          indices.push(row, id);
+          values.push(-RULE_MASK_VALUE);
+        }
+      }
     });
+    if (rules.some((rule) => rule?.allowed)) mask = tf.add(mask, tf.tensor2d(restricted, [rules.length, 1]));
     if (indices.length === 0) return mask;
     const count = indices.length / 2;
-    const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.fill([count], RULE_MASK_VALUE), [
-      rules.length,
-      vocab,
-    ]);
+    const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.tensor1d(values), [rules.length, vocab]);
     return tf.add(mask, bans) as tf.Tensor2D;
   }
 
@@ -431,6 +565,7 @@ export class LogitsRules {
   allows(rule: PositionRule | undefined, tokenId: number): boolean {
     if (!rule) return true;
     if (rule.language && this.scriptForbids(rule.language, tokenId)) return false;
+    if (rule.allowed && !rule.allowed.includes(tokenId)) return false;
     return !rule.banned.includes(tokenId);
   }
 
