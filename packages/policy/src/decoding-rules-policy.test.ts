@@ -84,7 +84,7 @@ describe('a checkpoint policy with decoding rules', () => {
   });
 
   it('should save the rules with the checkpoint and bring them back when it is loaded', async () => {
-    const rules = { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true, quoteMinUnits: 0 };
+    const rules = { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true, quoteMinUnits: 4 };
     const policy = await loadCheckpointPolicy(directory, { decodingRules: rules });
     const saved = join(root, 'saved');
     await saveCheckpoint({ directory: saved, model: policy.model, tokenizer: policy.tokenizer });
