@@ -78,8 +78,8 @@ const OPEN_TO_CLOSE: Record<string, string> = { '“': '”', '"': '"', '「': '
 
 /**
  * Every quote of `reply` that breaks the rule, found by a plain text parse (independent of QuoteRule): the text
- * between an opening mark and its closing mark must lie inside one user message and hold ≥ minUnits units; a
- * reply that ended (EOS) may not leave a quote open.
+ * between an opening mark and its closing mark must lie inside one user message, hold ≥ minUnits units and end
+ * one of the user's clauses; a reply that ended (EOS) may not leave a quote open.
  */
 function quoteViolations(reply: readonly number[], messages: readonly string[], minUnits: number): string[] {
   const ended = reply.includes(EOS);
@@ -98,6 +98,15 @@ function quoteViolations(reply: readonly number[], messages: readonly string[], 
     if (!messages.some((message) => message.includes(quoted))) found.push(`not verbatim: ${quoted}`);
     const units = (quoted.match(/\p{Script=Han}/gu) ?? []).length + (quoted.match(/[A-Za-z0-9]+/g) ?? []).length;
     if (end >= 0 && units < minUnits) found.push(`too short: ${quoted}`);
+    const endsClause =
+      /[,.!?;:，。！？；：、…]$/u.test(quoted) ||
+      messages.some((message) =>
+        message
+          .split(quoted)
+          .slice(1)
+          .some((after) => after === '' || /^[,.!?;:，。！？；：、…]/u.test(after)),
+      );
+    if (end >= 0 && !endsClause) found.push(`closed inside a clause: ${quoted}`);
     if (end < 0 && ended) found.push(`never closed: ${quoted}`);
     at = end < 0 ? text.length : end + 1;
   }
@@ -116,10 +125,14 @@ describe('QuoteRule.step', () => {
     expect(rule.run(REPLY_START_STATE, latin1('“家里安静得可怕了'), zh)).toBeUndefined();
     // Stitching: the end of one message and the start of the next.
     expect(rule.run(REPLY_START_STATE, latin1('“可怕。没人'), zh)).toBeUndefined();
-    // Two units are too short to close; three are enough.
+    // Two units are too short to close; three are enough, at the end of one of the user's clauses.
     expect(rule.run(REPLY_START_STATE, latin1('“家里”'), zh)).toBeUndefined();
-    expect(rule.run(REPLY_START_STATE, latin1('“家里安”'), zh)?.open).toBe(-1);
-    expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going" and'), en)?.open).toBe(-1);
+    expect(rule.run(REPLY_START_STATE, latin1('“走了，”'), zh)).toBeUndefined();
+    expect(rule.run(REPLY_START_STATE, latin1('“周走了”'), zh)?.open).toBe(-1);
+    expect(rule.run(REPLY_START_STATE, latin1('“狗上周走了，”'), zh)?.open).toBe(-1);
+    expect(rule.run(REPLY_START_STATE, latin1('“我家狗上周”'), zh)).toBeUndefined();
+    expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going to school" and'), en)?.open).toBe(-1);
+    expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going" and'), en)).toBeUndefined();
     expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going to school. she'), en)).toBeUndefined();
   });
 
@@ -136,21 +149,25 @@ describe('QuoteRule.step', () => {
     expect(allowed).toContain(id('怕”'));
     // 怕 as two byte pieces: its first two bytes continue the user's words.
     expect(allowed).toContain(byteId(0xe6, 0x80));
-    const longer = rule.run(REPLY_START_STATE, latin1('“家里安静'), zh);
-    if (!longer) throw new Error('the quote “家里安静 is verbatim');
+    const middle = rule.run(REPLY_START_STATE, latin1('“家里安静'), zh);
+    if (!middle) throw new Error('the quote “家里安静 is verbatim');
+    // Inside the user's clause the quote can only go on.
+    expect(rule.constraint(middle, zh).allowed).toEqual([id('得')]);
+    const longer = rule.run(REPLY_START_STATE, latin1('“家里安静得可怕'), zh);
+    if (!longer) throw new Error('the quote “家里安静得可怕 is verbatim');
     const next = rule.constraint(longer, zh).allowed ?? [];
-    for (const piece of ['”', '”，', '得']) expect(next).toContain(id(piece));
+    for (const piece of ['”', '”，', '。']) expect(next).toContain(id(piece));
     // The closing mark in two byte pieces: its first two bytes are allowed once the quote may close.
     expect(next).toContain(byteId(0xe2, 0x80));
     // Never the end of the reply, nor a word the user did not say there.
-    for (const token of [EOS, id('猫'), id('走了'), id('。')]) expect(next).not.toContain(token);
+    for (const token of [EOS, id('猫'), id('走了'), id('，')]) expect(next).not.toContain(token);
   });
 
   it('should allow a close only after the minimum length, and a quote only where it can reach it', () => {
     const short = rule.run(REPLY_START_STATE, latin1('“家里'), zh);
     if (!short) throw new Error('“家里 is verbatim');
     const allowed = rule.constraint(short, zh).allowed ?? [];
-    expect(allowed).toContain(id('安静'));
+    expect(allowed).toEqual([id('安静')]);
     expect(allowed).not.toContain(id('”'));
     // “我。 is verbatim (the end of 没人懂我。) but can never reach 3 units: not allowed after “我.
     const me = rule.run(REPLY_START_STATE, latin1('“我'), zh);

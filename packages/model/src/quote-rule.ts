@@ -1,8 +1,9 @@
 /**
  * The quote rule of the policy's decoding rules (logits-rules.ts): once a reply opens a quote mark (“ " 「 '),
  * the quoted text so far plus the next token must stay one contiguous substring of one message the user wrote in
- * this dialogue, the quote may close only after `minUnits` units (Han characters plus Latin/digit words), and a
- * reply may not end inside an open quote. Quotes are thereby verbatim by construction: they never drift off the
+ * this dialogue, the quote may close only after `minUnits` units (Han characters plus Latin/digit words) and only
+ * at the end of one of the user's clauses (before a clause mark or the end of the message, or after a clause
+ * mark), and a reply may not end inside an open quote. Quotes are thereby verbatim by construction: they never drift off the
  * user's words, never stitch two places together, and always close.
  *
  * Everything works on bytes, so a byte-level BPE token may cross any boundary (a token that finishes the quoted
@@ -24,6 +25,12 @@ export const QUOTE_MARKS: readonly QuoteMark[] = [
   { open: latin1('「'), close: latin1('」') },
   { open: "'", close: "'" },
 ];
+
+/**
+ * Marks that end a clause (latin1 bytes): a quote may close only at the end of one of the user's clauses, so it
+ * never stops inside a word or half-way through a clause ("I dread go", "这件事里我已经做得够").
+ */
+const CLAUSE_ENDS: readonly string[] = [',', '.', '!', '?', ';', ':', ...'，。！？；：、…'.split('').map(latin1)];
 
 /** Separates the user's messages in the index: not a byte, so no quote can run from one message into the next. */
 const SEPARATOR = '\u0100';
@@ -99,6 +106,20 @@ export class UserTextIndex {
   /** Whether `bytes` occur inside one user message. */
   holds(bytes: string): boolean {
     return bytes.length === 0 || this.text.includes(bytes);
+  }
+
+  /**
+   * Whether `quoted` ends one of the user's clauses: it ends with a clause mark, or some occurrence of it inside a
+   * message is followed by one or by the end of that message.
+   */
+  endsClause(quoted: string): boolean {
+    if (CLAUSE_ENDS.some((mark) => quoted.endsWith(mark))) return true;
+    for (let at = this.text.indexOf(quoted); at >= 0; at = this.text.indexOf(quoted, at + 1)) {
+      const after = at + quoted.length;
+      if (after >= this.text.length || this.text[after] === SEPARATOR) return true;
+      if (CLAUSE_ENDS.some((mark) => this.text.startsWith(mark, after))) return true;
+    }
+    return false;
   }
 
   /** Whether a quote that has said `quoted` can be extended, inside one message, to at least `minUnits` units. */
@@ -182,7 +203,7 @@ export class QuoteRule {
     if (held === close) {
       // The closing mark, unless the user's own text goes on with it (an apostrophe inside a '…' quote).
       if (user.holds(state.quoted + held)) return { ...state, quoted: state.quoted + held, held: '' };
-      if (quoteUnits(state.quoted) < this.minUnits) return undefined;
+      if (quoteUnits(state.quoted) < this.minUnits || !user.endsClause(state.quoted)) return undefined;
       return { ...REPLY_START_STATE, afterAlnum: false };
     }
     if (close.length > 1 && close.startsWith(held)) return { ...state, held };
@@ -201,13 +222,14 @@ export class QuoteRule {
   }
 
   /**
-   * Whether a reply can go on from `state` and keep the rule: outside quotes always (unless an opening mark is
-   * pending, which resolves either way); inside, when it can close now or the quote can still reach `minUnits`
-   * inside one message.
+   * Whether a reply can go on from `state` and keep the rule: outside quotes always (a pending opening mark
+   * resolves either way); inside, when it can close now or the quote can still reach `minUnits` inside one message
+   * (whose end is a clause end).
    */
   viable(state: QuoteState, user: UserTextIndex): boolean {
     if (state.open < 0) return true;
-    if (quoteUnits(state.quoted) >= this.minUnits) return true;
+    // It can close now (a held part of the closing mark completes it), or go on to a clause end far enough on.
+    if (quoteUnits(state.quoted) >= this.minUnits && user.endsClause(state.quoted)) return true;
     if (state.held.length > 0) return user.canReach(state.quoted + state.held, this.minUnits);
     return user.canReach(state.quoted, this.minUnits);
   }
