@@ -78,8 +78,9 @@ const OPEN_TO_CLOSE: Record<string, string> = { '“': '”', '"': '"', '「': '
 
 /**
  * Every quote of `reply` that breaks the rule, found by a plain text parse (independent of QuoteRule): the text
- * between an opening mark and its closing mark must lie inside one user message, hold ≥ minUnits units and end
- * one of the user's clauses; a reply that ended (EOS) may not leave a quote open.
+ * between an opening mark and its closing mark must lie inside one user message from the start of a word, hold
+ * ≥ minUnits units, end one of the user's clauses and not run on past a clause mark once it holds minUnits; a
+ * reply that ended (EOS) may not leave a quote open.
  */
 function quoteViolations(reply: readonly number[], messages: readonly string[], minUnits: number): string[] {
   const ended = reply.includes(EOS);
@@ -107,6 +108,21 @@ function quoteViolations(reply: readonly number[], messages: readonly string[], 
           .some((after) => after === '' || /^[,.!?;:，。！？；：、…]/u.test(after)),
       );
     if (end >= 0 && !endsClause) found.push(`closed inside a clause: ${quoted}`);
+    for (const mark of quoted.slice(0, -1).matchAll(/[,.!?;:，。！？；：、…]/gu)) {
+      const head = quoted.slice(0, (mark.index ?? 0) + 1);
+      const headUnits = (head.match(/\p{Script=Han}/gu) ?? []).length + (head.match(/[A-Za-z0-9]+/g) ?? []).length;
+      if (headUnits >= minUnits) found.push(`more than one clause: ${quoted}`);
+    }
+    const startsWord = messages.some((message) =>
+      message
+        .split(quoted)
+        .slice(0, -1)
+        .some((_before, index, parts) => {
+          const at = parts.slice(0, index + 1).join(quoted).length;
+          return !/[A-Za-z0-9]/.test(message[at - 1] ?? '') || !/[A-Za-z0-9]/.test(quoted[0] ?? '');
+        }),
+    );
+    if (quoted.length > 0 && !startsWord) found.push(`starts inside a word: ${quoted}`);
     if (end < 0 && ended) found.push(`never closed: ${quoted}`);
     at = end < 0 ? text.length : end + 1;
   }
@@ -133,6 +149,13 @@ describe('QuoteRule.step', () => {
     expect(rule.run(REPLY_START_STATE, latin1('“我家狗上周”'), zh)).toBeUndefined();
     expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going to school" and'), en)?.open).toBe(-1);
     expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going" and'), en)).toBeUndefined();
+    // One clause: once long enough and past a clause mark, the quote closes.
+    expect(rule.run(REPLY_START_STATE, latin1('“我家狗上周走了，”'), zh)?.open).toBe(-1);
+    expect(rule.run(REPLY_START_STATE, latin1('“我家狗上周走了，家'), zh)).toBeUndefined();
+    // A short first clause may run on into the next one.
+    expect(rule.run(REPLY_START_STATE, latin1('“走了，家里安静得可怕”'), zh)?.open).toBe(-1);
+    // Never from inside one of the user's words ("read" of "dread").
+    expect(rule.run(REPLY_START_STATE, latin1('"read going to school"'), en)).toBeUndefined();
     expect(rule.run(REPLY_START_STATE, latin1('You said "I dread going to school. she'), en)).toBeUndefined();
   });
 

@@ -3,7 +3,8 @@
  * the quoted text so far plus the next token must stay one contiguous substring of one message the user wrote in
  * this dialogue, the quote may close only after `minUnits` units (Han characters plus Latin/digit words) and only
  * at the end of one of the user's clauses (before a clause mark or the end of the message, or after a clause
- * mark), and a reply may not end inside an open quote. Quotes are thereby verbatim by construction: they never drift off the
+ * mark), and must close once it holds `minUnits` and has taken in a clause mark (one clause, not a paragraph). A
+ * quote starts at the start of one of the user's words. A reply may not end inside an open quote. Quotes are thereby verbatim by construction: they never drift off the
  * user's words, never stitch two places together, and always close.
  *
  * Everything works on bytes, so a byte-level BPE token may cross any boundary (a token that finishes the quoted
@@ -31,6 +32,9 @@ export const QUOTE_MARKS: readonly QuoteMark[] = [
  * never stops inside a word or half-way through a clause ("I dread go", "这件事里我已经做得够").
  */
 const CLAUSE_ENDS: readonly string[] = [',', '.', '!', '?', ';', ':', ...'，。！？；：、…'.split('').map(latin1)];
+
+/** Whether latin1 bytes end with a clause mark. */
+const endsWithClauseMark = (bytes: string) => CLAUSE_ENDS.some((mark) => bytes.endsWith(mark));
 
 /** Separates the user's messages in the index: not a byte, so no quote can run from one message into the next. */
 const SEPARATOR = '\u0100';
@@ -98,14 +102,35 @@ export class UserTextIndex {
       const wordEnd = isAlnum(code) && !(next < 0x100 && isAlnum(next));
       this.unitsToEnd[at] =
         (next === 0x100 ? 0 : (this.unitsToEnd[at + 1] ?? 0)) + (wordEnd || isHanLead(code) ? 1 : 0);
-      best = Math.max(best, this.unitsToEnd[at] ?? 0);
+    }
+    for (let at = 0; at < this.text.length; at += 1) {
+      if (this.text.charCodeAt(at) !== 0x100 && this.startsWord(at)) best = Math.max(best, this.unitsToEnd[at] ?? 0);
     }
     this.bestFromAnywhere = best;
   }
 
-  /** Whether `bytes` occur inside one user message. */
+  /**
+   * Whether a quote may start at byte `at`: not inside a word (a letter or digit right after another one), so that
+   * a quote never begins with the tail of the user's word ("s not really it", "plit hairs").
+   */
+  private startsWord(at: number): boolean {
+    if (at === 0) return true;
+    const before = this.text.charCodeAt(at - 1);
+    return before === 0x100 || !isAlnum(before) || !isAlnum(this.text.charCodeAt(at));
+  }
+
+  /** Start offsets of `quoted` inside one message, at the start of a word. */
+  private *occurrences(quoted: string): Generator<number> {
+    for (let at = this.text.indexOf(quoted); at >= 0; at = this.text.indexOf(quoted, at + 1)) {
+      if (this.startsWord(at)) yield at;
+    }
+  }
+
+  /** Whether `bytes` occur inside one user message, starting at the start of a word. */
   holds(bytes: string): boolean {
-    return bytes.length === 0 || this.text.includes(bytes);
+    if (bytes.length === 0) return true;
+    for (const _ of this.occurrences(bytes)) return true;
+    return false;
   }
 
   /**
@@ -113,8 +138,8 @@ export class UserTextIndex {
    * message is followed by one or by the end of that message.
    */
   endsClause(quoted: string): boolean {
-    if (CLAUSE_ENDS.some((mark) => quoted.endsWith(mark))) return true;
-    for (let at = this.text.indexOf(quoted); at >= 0; at = this.text.indexOf(quoted, at + 1)) {
+    if (endsWithClauseMark(quoted)) return true;
+    for (const at of this.occurrences(quoted)) {
       const after = at + quoted.length;
       if (after >= this.text.length || this.text[after] === SEPARATOR) return true;
       if (CLAUSE_ENDS.some((mark) => this.text.startsWith(mark, after))) return true;
@@ -125,7 +150,7 @@ export class UserTextIndex {
   /** Whether a quote that has said `quoted` can be extended, inside one message, to at least `minUnits` units. */
   canReach(quoted: string, minUnits: number): boolean {
     if (quoted.length === 0) return this.bestFromAnywhere >= minUnits;
-    for (let at = this.text.indexOf(quoted); at >= 0; at = this.text.indexOf(quoted, at + 1)) {
+    for (const at of this.occurrences(quoted)) {
       if ((this.unitsToEnd[at] ?? 0) >= minUnits) return true;
     }
     return false;
@@ -207,6 +232,8 @@ export class QuoteRule {
       return { ...REPLY_START_STATE, afterAlnum: false };
     }
     if (close.length > 1 && close.startsWith(held)) return { ...state, held };
+    // One clause: a quote long enough that has reached the end of a clause closes there.
+    if (quoteUnits(state.quoted) >= this.minUnits && endsWithClauseMark(state.quoted)) return undefined;
     // A quote starts at a character: a lone continuation byte would match inside one of the user's characters.
     if (state.quoted.length === 0 && byte >= 0x80 && byte <= 0xbf) return undefined;
     const quoted = state.quoted + held;
