@@ -23,4 +23,5 @@ export {
 } from './fluency/fluency-score';
 export { fluencyUnits } from './fluency/fluency-units';
 export { fluencyModel, loadFluencyModelFile } from './fluency/load-fluency-model';
+export { unknownUnits } from './fluency/unknown-units';
 export { type ReplyAuditSummary, replyOpening, summarizeReplyAudits } from './summarize-reply-audits';

@@ -13,7 +13,7 @@ const QUOTED = /“([^“”\n]{1,80})”|「([^「」\n]{1,80})」|『([^『』
 const QUOTED_ZH = /“([^“”\n]{1,80})”|「([^「」\n]{1,80})」|『([^『』\n]{1,80})』/g;
 
 /** Person words folded to one token, so the user's "I" and the reply's "you" match. */
-function foldPerson(text: string, lang: Language): string {
+export function foldPerson(text: string, lang: Language): string {
   if (lang === 'zh') return text.replace(/[我您]/g, '你');
   return text
     .toLowerCase()
@@ -89,9 +89,15 @@ export function borrowedWords(reply: string, userMessages: readonly string[], la
  */
 const INTRODUCED_ZH =
   /(?<!可以|然后|就|再|试着|不妨|直接|会|要|能|先|当|每次|每当|如果|要是|假如|比如|例如|或者|一旦|等|跟|对|给|和|向)(?:你|您)(?:刚才|刚刚|之前|前面|方才)?(?:说|提到|讲|写|提起|告诉我)(?:过|的|了|道)?[：:，,\s]*$|听(?:你|您)说[：:，,\s]*$/;
-const HYPOTHETICAL = /比如|例如|例[：:]|假设|设想|想象|后[，,]|时[，,]|for example|for instance|imagine|suppose/i;
+export const HYPOTHETICAL =
+  /比如|例如|例[：:]|假设|设想|想象|后[，,]|时[，,]|for example|for instance|imagine|suppose/i;
 const INTRODUCED_EN =
-  /\b(?:you (?:just |already )?(?:said|say|mentioned|wrote|told me)|you've (?:said|mentioned|told me)|as you put it|in your words|your words)[\s,:]*$/i;
+  /\b(?:you (?:just |already )?(?:said|say|mentioned|wrote|told me)|you've (?:said|mentioned|told me)|as you put it|in your words|your words|hearing)[\s,:]*$/i;
+
+/** Whether the text before a quote introduces it as the user's own words ("你说", "you said"), not as an example. */
+export function introducedAsUsers(before: string, lang: Language): boolean {
+  return (lang === 'zh' ? INTRODUCED_ZH : INTRODUCED_EN).test(before) && !HYPOTHETICAL.test(before);
+}
 
 /** Common en words that say nothing about what the user said (a quote is looked up by its other words). */
 const EN_COMMON = new Set(
@@ -101,7 +107,7 @@ const EN_COMMON = new Set(
 );
 
 /** Units of a quote for the fuzzy lookup: zh character bigrams, en words of 4+ letters but common ones, "I"/"you" folded. */
-function lookupUnits(text: string, lang: Language): Set<string> {
+export function lookupUnits(text: string, lang: Language): Set<string> {
   const tokens = contentTokens(foldPerson(text, lang), lang);
   if (lang === 'en') return new Set(tokens.filter((token) => token.length >= 4 && !EN_COMMON.has(token)));
   const units = new Set<string>();
@@ -121,7 +127,7 @@ const FIRST_PERSON: Readonly<Record<Language, RegExp>> = {
  * Where a bare quote stands as a clause of the reply's own: at the start of the reply or right after a sentence break
  * or a comma. A quote after a colon or a dash is a script or a line the reply sets out, not the user's words.
  */
-const CLAUSE_START: Readonly<Record<Language, RegExp>> = {
+export const CLAUSE_START: Readonly<Record<Language, RegExp>> = {
   zh: /(?:^|[。！？!?，,；;…~])\s*$/,
   en: /(?:^|[.!?,;…])\s*$/,
 };
@@ -134,7 +140,7 @@ const SCRIPT_CUE: Readonly<Record<Language, RegExp>> = {
   en: /\b(?:say|saying|said|tell|telling|told|ask|asking|share|sharing|text|texting|write|writing|remind|reminding|repeat|whisper|try|trying|like|e\.g\.|for example|for instance|such as|instead of|replace|something|could|might|can)\b/i,
 };
 /** Words right after a bare quote that make it a label or a name of a thought ("“我可以”的惊喜", "a "me first" mindset"). */
-const LABEL_AFTER: Readonly<Record<Language, RegExp>> = {
+export const LABEL_AFTER: Readonly<Record<Language, RegExp>> = {
   zh: /^\s*(?:的|之类|这类|这样的|开头|作为|为|时|那个|这个词|两个字|三个字|四个字|几个字|[（(\n]|$)/,
   en: /^\s*(?:moment|mindset|feeling|voice|thought|kind|type|phase|script|line|mode|list|approach|mantra|version|[(\n]|$)/i,
 };
@@ -146,7 +152,7 @@ const LABEL_AFTER: Readonly<Record<Language, RegExp>> = {
  * ("我真的很佩服你，“我说那支股票很稳”这件事写下来", `I hear you. "I have been doing the team’s keys the night" sounds
  * like …`); strong models' quotes of this shape are scripts after "告诉她，", "比如，" (left out by the cue words).
  */
-function readsAsTheUsers(quote: string, before: string, after: string, lang: Language): boolean {
+export function readsAsTheUsers(quote: string, before: string, after: string, lang: Language): boolean {
   // The first person inside a nested quote is someone else's voice; a blank or a "/" makes the quote a template.
   if (!FIRST_PERSON[lang].test(quote.replace(/‘[^’]*’|'[^']*'/g, ''))) return false;
   if (/[/…]|\.\.\.|XX/.test(quote)) return false;
@@ -180,7 +186,7 @@ export function madeUpQuotes(reply: string, userMessages: readonly string[], lan
     const end = start + match[0].length;
     if (/^(?:时|的时候|之类|这样的话)/.test(reply.slice(end, end + 4))) continue;
     const before = reply.slice(Math.max(0, start - 16), start);
-    const introduced = (lang === 'zh' ? INTRODUCED_ZH : INTRODUCED_EN).test(before) && !HYPOTHETICAL.test(before);
+    const introduced = introducedAsUsers(before, lang);
     // An example or a scene the reply sets up ("比如，你说…", "他回家后，你说…", "for example, you say …").
     if (!introduced && !readsAsTheUsers(quote, before, reply.slice(end, end + 12), lang)) continue;
     const units = lookupUnits(quote, lang);

@@ -128,6 +128,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '“{detail}”？我可没说过这话，这是在编我的话',
     en: '“{detail}”? I never said that; they are putting words in my mouth',
   },
+  'broken-quote': {
+    zh: '“{detail}”？我不是这么说的，我的话被剪断、拼错了，像是随手糊弄我',
+    en: '“{detail}”? That’s not what I said; my words got cut off and glued together wrong',
+  },
   'off-topic': {
     zh: '{detail}是谁？我根本没提过，这是在跟别人聊吧',
     en: 'Who is {detail}? I never mentioned them; this is meant for someone else',

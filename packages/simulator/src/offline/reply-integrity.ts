@@ -1,7 +1,15 @@
 import type { Language } from '@rlver/spec';
-import { auditReply, contentTokens, fluencyFactor, scoreFluency, splitSentences } from '@rlver/text-quality';
-import { borrowedWords, madeUpQuotes } from './borrowed-words';
+import {
+  auditReply,
+  contentTokens,
+  fluencyFactor,
+  scoreFluency,
+  splitSentences,
+  unknownUnits,
+} from '@rlver/text-quality';
+import { borrowedWords, madeUpQuotes, withoutQuotes } from './borrowed-words';
 import { dialogueRelevance } from './dialogue-relevance';
+import { brokenQuotes } from './quote-integrity';
 
 /**
  * Ways a reply fails before its content can even count: text that is not a person talking to this user. Each
@@ -14,6 +22,7 @@ export type IntegrityCode =
   | 'parroting'
   | 'stitched-words'
   | 'made-up-quote'
+  | 'broken-quote'
   | 'off-topic'
   | 'fragments'
   | 'wrong-language'
@@ -198,6 +207,20 @@ function isOtherLanguage(reply: string, lang: Language): boolean {
   return lang === 'zh' ? latin > 2 * cjk : cjk * 2 > latin;
 }
 
+/** Each character the fluency model never saw (outside quotes) halves what the good points are worth. */
+const UNKNOWN_UNIT_FADE = 0.5;
+
+/**
+ * How fluent a reply reads in [0, 1]: the shipped model's order gain over the whole reply (`fluencyFactor`), halved for
+ * each character outside quotes the model never saw. The order gain alone does not see a garbled clause between two
+ * stock sentences ("这不是你的错。我在地铁上突然心理。那颾了心久才靠得自己的将来，换作任何人都会难受。" reads 3.35 bits,
+ * fully fluent), because the stock sentences carry it.
+ */
+function replyFluency(reply: string, lang: Language): number {
+  const unknown = unknownUnits(withoutQuotes(reply), lang).length;
+  return fluencyFactor(scoreFluency(reply, lang), lang) * UNKNOWN_UNIT_FADE ** unknown;
+}
+
 /**
  * Check a reply's integrity before judging its content: broken text (repetition, stutter, mixed language, word
  * salad under the fluency model), a reply cut off mid-sentence, text aimed at the judge, the user's own words
@@ -226,6 +249,8 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   }
   const madeUp = madeUpQuotes(reply, input.userMessages, lang);
   if (madeUp.length > 0) issues.push({ code: 'made-up-quote', detail: (madeUp[0] as string).slice(0, 30) });
+  const broken = brokenQuotes(reply, input.userMessages, lang);
+  if (broken.length > 0) issues.push({ code: 'broken-quote', detail: (broken[0]?.quote ?? '').slice(0, 30) });
   const strangers = foreignNames(reply, input.dialogueText, lang);
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
@@ -239,5 +264,5 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: fluencyFactor(scoreFluency(reply, lang), lang), borrowed: borrowed.share, oneSize };
+  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize };
 }

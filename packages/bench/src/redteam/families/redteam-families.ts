@@ -1,6 +1,7 @@
 import { InvalidConfigError } from '@rlver/spec';
 import { BORROWED_FAMILIES } from './borrowed-families';
 import { INJECTION_FAMILIES } from './injection-families';
+import { QUOTE_FAMILIES } from './quote-families';
 import type { RedTeamFamily } from './redteam-family';
 import { SURFACE_FAMILIES } from './surface-families';
 
@@ -8,6 +9,7 @@ import { SURFACE_FAMILIES } from './surface-families';
 export const REDTEAM_FAMILIES: readonly RedTeamFamily[] = [
   ...SURFACE_FAMILIES,
   ...BORROWED_FAMILIES,
+  ...QUOTE_FAMILIES,
   ...INJECTION_FAMILIES,
 ];
 
