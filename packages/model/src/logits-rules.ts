@@ -107,6 +107,8 @@ export interface PositionRule {
 interface RowRuleCache {
   language: Map<number, RuleLanguage>;
   users: Map<number, UserTextIndex>;
+  /** Quote state after each position of the row (`null`: the reply broke the rule there). */
+  quoteStates: Map<number, QuoteState | null>;
 }
 
 /** What a token's bytes hold, for the script rule. */
@@ -417,7 +419,7 @@ export class LogitsRules {
     const key = messages.join('\u0100');
     let index = this.userIndexes.get(key);
     if (!index) {
-      if (this.userIndexes.size >= 256) this.userIndexes.clear();
+      if (this.userIndexes.size >= 1024) this.userIndexes.clear();
       index = new UserTextIndex(messages);
       this.userIndexes.set(key, index);
     }
@@ -428,13 +430,24 @@ export class LogitsRules {
    * The quote state after the reply's tokens `ids[start..position]`, or undefined when the reply already broke
    * the quote rule (only possible where the rule stepped back, see `ruleAt`): the rule then no longer applies.
    */
-  quoteStateAt(ids: readonly number[], start: number, position: number, user: UserTextIndex): QuoteState | undefined {
+  quoteStateAt(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    user: UserTextIndex,
+    states?: Map<number, QuoteState | null>,
+  ): QuoteState | undefined {
     const quoteRule = this.quoteRule as QuoteRule;
+    // A row scored position by position steps one token from the state before (kept in `states`).
+    const before = position > start ? states?.get(position - 1) : undefined;
+    let from = start;
     let state: QuoteState | undefined = REPLY_START_STATE;
-    for (let at = start; at <= position && state; at += 1) {
-      const bytes = quoteRule.bytesOf(ids[at] as number);
-      if (bytes !== undefined) state = quoteRule.run(state, bytes, user);
+    if (before !== undefined) {
+      from = position;
+      state = before ?? undefined;
     }
+    for (let at = from; at <= position && state; at += 1) state = quoteRule.advance(state, ids[at] as number, user);
+    states?.set(position, state ?? null);
     return state;
   }
 
@@ -453,7 +466,7 @@ export class LogitsRules {
       user = this.userTextBefore(ids, headerStart);
       cache?.users.set(start, user);
     }
-    const state = this.quoteStateAt(ids, start, position, user);
+    const state = this.quoteStateAt(ids, start, position, user, cache?.quoteStates);
     return state ? quoteRule.constraint(state, user) : undefined;
   }
 
@@ -501,7 +514,7 @@ export class LogitsRules {
 
   /** Rules of positions `0 .. ids.length − 2` of one row (position t predicts `ids[t + 1]`). */
   rowRules(ids: readonly number[], positions = ids.length - 1): (PositionRule | undefined)[] {
-    const cache: RowRuleCache = { language: new Map(), users: new Map() };
+    const cache: RowRuleCache = { language: new Map(), users: new Map(), quoteStates: new Map() };
     return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
   }
 

@@ -53,6 +53,11 @@ export interface QuoteState {
   afterAlnum: boolean;
 }
 
+/** A string that identifies a state (cache key). */
+export function quoteStateKey(state: QuoteState): string {
+  return `${state.open}\u0001${state.quoted}\u0001${state.held}\u0001${state.pending}\u0001${state.afterAlnum}`;
+}
+
 /** The state at the start of a reply. */
 export const REPLY_START_STATE: QuoteState = { open: -1, quoted: '', held: '', pending: '', afterAlnum: false };
 
@@ -87,8 +92,10 @@ export class UserTextIndex {
   readonly text: string;
   private readonly unitsToEnd: Int32Array;
   private readonly bestFromAnywhere: number;
-  /** Allowed/banned token lists already computed for a state (key: state). */
+  /** Allowed/banned token lists already computed for a state (key: `quoteStateKey`). */
   readonly cache = new Map<string, TokenConstraint>();
+  /** States after a token from a state (key: state key and token id), `null` where the token breaks the rule. */
+  readonly transitions = new Map<string, QuoteState | null>();
 
   constructor(messages: readonly string[]) {
     this.text = messages.join(SEPARATOR);
@@ -120,16 +127,37 @@ export class UserTextIndex {
   }
 
   /** Start offsets of `quoted` inside one message, at the start of a word. */
-  private *occurrences(quoted: string): Generator<number> {
+  private occurrences(quoted: string): number[] {
+    const found: number[] = [];
     for (let at = this.text.indexOf(quoted); at >= 0; at = this.text.indexOf(quoted, at + 1)) {
-      if (this.startsWord(at)) yield at;
+      if (this.startsWord(at)) found.push(at);
     }
+    return found;
+  }
+
+  /** The bytes that follow `quoted` somewhere in the user's messages (any byte a quote may start with, for ''). */
+  followBytes(quoted: string): Set<number> {
+    const bytes = new Set<number>();
+    if (quoted.length === 0) {
+      for (let at = 0; at < this.text.length; at += 1) {
+        const code = this.text.charCodeAt(at);
+        if (code !== 0x100 && this.startsWord(at)) bytes.add(code);
+      }
+      return bytes;
+    }
+    for (const at of this.occurrences(quoted)) {
+      const code = this.text.charCodeAt(at + quoted.length);
+      if (at + quoted.length < this.text.length && code !== 0x100) bytes.add(code);
+    }
+    return bytes;
   }
 
   /** Whether `bytes` occur inside one user message, starting at the start of a word. */
   holds(bytes: string): boolean {
     if (bytes.length === 0) return true;
-    for (const _ of this.occurrences(bytes)) return true;
+    for (let at = this.text.indexOf(bytes); at >= 0; at = this.text.indexOf(bytes, at + 1)) {
+      if (this.startsWord(at)) return true;
+    }
     return false;
   }
 
@@ -261,6 +289,28 @@ export class QuoteRule {
     return user.canReach(state.quoted, this.minUnits);
   }
 
+  /** Inside a quote, every byte `step` can accept next (a superset): what follows the quoted text, the close. */
+  private nextBytes(state: QuoteState, user: UserTextIndex): Set<number> {
+    const { close } = QUOTE_MARKS[state.open] as QuoteMark;
+    const bytes = user.followBytes(state.quoted + state.held);
+    if (close.startsWith(state.held) && state.held.length < close.length)
+      bytes.add(close.charCodeAt(state.held.length));
+    return bytes;
+  }
+
+  /** The state after token `id` (memoised on `user`), undefined when the token breaks the rule. */
+  advance(state: QuoteState, id: number, user: UserTextIndex): QuoteState | undefined {
+    const bytes = this.tokenBytes[id];
+    if (bytes === undefined) return state;
+    const key = `${quoteStateKey(state)}\u0002${id}`;
+    const known = user.transitions.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const next = this.run(state, bytes, user);
+    if (user.transitions.size > 65_536) user.transitions.clear();
+    user.transitions.set(key, next ?? null);
+    return next;
+  }
+
   /** The bytes of a token id (latin1), undefined for special tokens. */
   bytesOf(id: number): string | undefined {
     return this.tokenBytes[id];
@@ -272,7 +322,7 @@ export class QuoteRule {
    * reply cannot end inside a quote. Outside, every token but those that open a quote that cannot be verbatim.
    */
   constraint(state: QuoteState, user: UserTextIndex): TokenConstraint {
-    const key = `${state.open}\u0001${state.quoted}\u0001${state.held}\u0001${state.pending}\u0001${state.afterAlnum}`;
+    const key = quoteStateKey(state);
     const cached = user.cache.get(key);
     if (cached) return cached;
     let result: TokenConstraint;
@@ -280,6 +330,17 @@ export class QuoteRule {
       const allowed: number[] = [];
       const walk = (node: TrieNode, current: QuoteState) => {
         if (node.ids.length > 0 && this.viable(current, user)) allowed.push(...node.ids);
+        // Inside a quote only the bytes that follow the quoted text in the user's words, or the closing mark's
+        // next byte, can be stepped: try those children only.
+        const candidates = current.open >= 0 ? this.nextBytes(current, user) : undefined;
+        if (candidates) {
+          for (const byte of candidates) {
+            const child = node.children.get(byte);
+            const next = child && this.step(current, byte, user);
+            if (child && next) walk(child, next);
+          }
+          return;
+        }
         for (const [byte, child] of node.children) {
           const next = this.step(current, byte, user);
           if (next) walk(child, next);
