@@ -43,6 +43,11 @@ export interface BorrowedWords {
   share: number;
   /** Separate pieces of the user's words the reply is stitched from (a piece inside a longer one counts once). */
   pieces: number;
+  /**
+   * zh: pieces glued on to something else: in the reply the piece runs on into more characters with no break, while
+   * the user's own sentence went on differently at that point ("她一点反应都|我一直都在" of "她一点反应都没有").
+   */
+  glued: number;
 }
 
 /**
@@ -57,7 +62,7 @@ export function borrowedWords(reply: string, userMessages: readonly string[], la
   const size = lang === 'zh' ? 4 : 3;
   const join = (from: number, to: number) => tokens.slice(from, to).join(lang === 'zh' ? '' : ' ');
   const total = tokens.length - size + 1;
-  if (total < 3) return { share: 0, pieces: 0 };
+  if (total < 3) return { share: 0, pieces: 0, glued: 0 };
   const said = new Set(userMessages.flatMap((message) => gramsOf(message, lang)));
   const covered = new Array<boolean>(tokens.length).fill(false);
   let copied = 0;
@@ -80,7 +85,31 @@ export function borrowedWords(reply: string, userMessages: readonly string[], la
   const distinct = runs.filter(
     (run, position) => !runs.some((other) => other !== run && other.includes(run)) && runs.indexOf(run) === position,
   );
-  return { share: copied / total, pieces: distinct.length };
+  return {
+    share: copied / total,
+    pieces: distinct.length,
+    glued: lang === 'zh' ? gluedPieces(distinct, reply, userMessages) : 0,
+  };
+}
+
+const CJK_NEXT = /^[\u4e00-\u9fff]/;
+
+/** zh pieces that run on in the reply where the user's sentence ran on differently (see `BorrowedWords.glued`). */
+function gluedPieces(pieces: readonly string[], reply: string, userMessages: readonly string[]): number {
+  const text = foldPerson(withoutQuotes(reply), 'zh');
+  const said = userMessages.map((message) => foldPerson(message, 'zh'));
+  return pieces.filter((piece) => {
+    const at = text.indexOf(piece);
+    if (at < 0) return false;
+    const next = text.slice(at + piece.length, at + piece.length + 1);
+    if (!CJK_NEXT.test(next)) return false;
+    return said.some((message) => {
+      const from = message.indexOf(piece);
+      if (from < 0) return false;
+      const theirs = message.slice(from + piece.length, from + piece.length + 1);
+      return CJK_NEXT.test(theirs) && theirs !== next;
+    });
+  }).length;
 }
 
 /**

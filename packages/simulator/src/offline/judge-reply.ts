@@ -358,6 +358,9 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (opening) reasons.push(opening);
   if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
   if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
+  if (integrity.quoteSlip) {
+    reasons.push({ code: 'broken-quote', points: W.quoteSlip, detail: integrity.quoteSlip.detail });
+  }
   const fade = fadeForFluency(reasons, integrity.fluency);
   if (fade) reasons.push(fade);
   const needed = Math.min(W.engagedUnits[input.lang], Math.max(1, length / W.engagedLength[input.lang]));

@@ -84,6 +84,8 @@ export const JUDGE_WEIGHTS = {
   oneSizeFloor: -19,
   /** Each further integrity problem of the same reply. */
   furtherIssue: -2,
+  /** A broken quote in a long reply that is mostly its own words (`ReplyIntegrity.quoteSlip`): a charge, not a sinking. */
+  quoteSlip: -5,
   /** Story details used + words of the user's last message picked up that make a reply fully about this user. */
   engagedUnits: { zh: 4, en: 3 },
   /** Reply length (zh characters, en words) per unit of engagement it calls for (at least 1 unit). */

@@ -26,9 +26,11 @@ export interface BrokenQuote {
 const MIN_UNITS: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
 /**
  * Edits allowed per unit of the quote before it is no longer the user's words: a trimmed particle, a changed person
- * word, a dropped article. Below 1 / share units, one edit is always allowed.
+ * word, a dropped article (at least `MIN_ALLOWED`).
  */
-const EDIT_SHARE: Readonly<Record<Language, number>> = { zh: 0.2, en: 0.2 };
+const EDIT_SHARE: Readonly<Record<Language, number>> = { zh: 0.15, en: 0.2 };
+/** Edits always allowed, however short the quote: one changed unit, or two units of the user's left out. */
+const MIN_ALLOWED = 1.25;
 /** Share of a bare quote's units (zh bigrams / en content words) the user said, from which it presents their words. */
 const MOSTLY_THEIRS = 0.5;
 
@@ -104,9 +106,12 @@ type Span = QuoteSpan & { implicit?: boolean };
 function unquotedVoice(reply: string, userMessages: readonly string[], lang: Language): Span[] {
   const spans: Span[] = [];
   if (lang === 'en') {
-    // "You said both sides here." with no quotation marks: what follows is presented as the user's words.
+    // "You said both sides here." with no quotation marks, "you said" opening a clause (not "one thing you said to
+    // Max"): what follows is presented as the user's words.
     const said = new Set(userMessages.flatMap((message) => pairsOf(message)));
-    for (const match of reply.matchAll(/\byou (?:just )?said,?\s+(?!that\b|it\b|so\b|["“'‘])([^."“”!?;\n]{8,80})/gi)) {
+    for (const match of reply.matchAll(
+      /(?<=(?:^|[.!?,;:])\s*)you (?:just )?said,?\s+(?!it\b|so\b|to\b|["“'‘])([^."“”!?;\n]{8,80})/gi,
+    )) {
       const text = match[1] ?? '';
       const head = pairsOf(text)[0];
       if (head === undefined || !said.has(head)) continue;
@@ -117,7 +122,7 @@ function unquotedVoice(reply: string, userMessages: readonly string[], lang: Lan
   }
   const outside = reply.replace(/“[^”\n]*”?|「[^」\n]*」?|『[^』\n]*』?/g, (match) => '。'.repeat(match.length));
   for (const match of outside.matchAll(
-    /(?<=^|[。！？!?，,；;…~\s])我(?!们|觉得|认为|建议|理解|明白|知道|相信|希望|想说|猜|感觉|能|会|很|也|真|一直)[^。！？!?，,；;…~\s“”「」『』]{4,40}/g,
+    /(?<=^|[。！？!?，,；;…~\s])我(?!们|觉得|认为|建议|理解|明白|知道|相信|希望|想说|猜|能|会|一直)[^。！？!?，,；;…~\s“”「」『』]{4,40}/g,
   )) {
     const head = match[0].slice(0, UNQUOTED_HEAD);
     if (head.length < UNQUOTED_HEAD || !userMessages.some((message) => message.includes(head))) continue;
@@ -184,43 +189,50 @@ function alignUnits(text: string, lang: Language): string[] {
  * Cost of a word of the user's left out inside the quoted stretch: quoting "找平衡点挺难的" for "找到平衡点真的挺难的" is
  * still their words, trimmed; a long stretch skipped (two pieces far apart glued together) adds up.
  */
-const SKIP_COST = 0.25;
+const SKIP_COST = 0.6;
+
+/** Longest run of the user's units a quote may leave out in one place: more is two pieces glued together. */
+const MAX_SKIP_RUN = 2;
 
 /**
  * Cheapest way to turn the quote into some contiguous stretch of the message (semi-global alignment: the stretch may
  * start and end anywhere in the message, the quote must be matched whole): a quote unit that is not the message's
- * (inserted or changed) costs 1, a message unit left out inside the stretch `SKIP_COST`. Stops early once every cell
- * exceeds `cap`.
+ * (inserted or changed) costs 1, a message unit left out inside the stretch `SKIP_COST`, and at most `MAX_SKIP_RUN`
+ * units in a row may be left out ("我现在不需要什[么建议我只]想有人听" is two pieces). A quote that departs from the
+ * user's words at its very end costs one more edit unless it ends on a matched unit (run on both texts reversed, the
+ * same holds for its start). Stops early once every cell exceeds `cap`.
  */
 function editsToStretch(quote: readonly string[], message: readonly string[], cap: number): number {
-  let previous = new Array<number>(message.length + 1).fill(0);
+  const width = message.length + 1;
+  // kept[j]: best cost with the last step a match, change or insertion; skipped[k][j]: ending in a run of k+1 skips.
+  let kept = new Array<number>(width).fill(0);
+  let skipped = Array.from({ length: MAX_SKIP_RUN }, () => new Array<number>(width).fill(Number.POSITIVE_INFINITY));
+  const bestAt = (column: number) => Math.min(kept[column] as number, ...skipped.map((run) => run[column] as number));
   for (let row = 1; row <= quote.length; row += 1) {
-    const current = new Array<number>(message.length + 1);
-    current[0] = row;
+    const nextKept = new Array<number>(width).fill(Number.POSITIVE_INFINITY);
+    const nextSkipped = Array.from({ length: MAX_SKIP_RUN }, () =>
+      new Array<number>(width).fill(Number.POSITIVE_INFINITY),
+    );
+    nextKept[0] = row;
     let best = row;
+    let endMatched = Number.POSITIVE_INFINITY;
     for (let column = 1; column <= message.length; column += 1) {
-      const same = quote[row - 1] === message[column - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[column - 1] as number) + same,
-        (previous[column] as number) + 1,
-        (current[column - 1] as number) + SKIP_COST,
-      );
-      current[column] = value;
-      if (value < best) best = value;
+      const same = quote[row - 1] === message[column - 1];
+      const diagonal = bestAt(column - 1);
+      if (same) endMatched = Math.min(endMatched, diagonal);
+      nextKept[column] = Math.min(diagonal + (same ? 0 : 1), bestAt(column) + 1);
+      (nextSkipped[0] as number[])[column] = (nextKept[column - 1] as number) + SKIP_COST;
+      for (let run = 1; run < MAX_SKIP_RUN; run += 1) {
+        (nextSkipped[run] as number[])[column] = ((nextSkipped[run - 1] as number[])[column - 1] as number) + SKIP_COST;
+      }
+      best = Math.min(best, nextKept[column] as number);
     }
     if (best > cap) return best;
-    if (row === quote.length) {
-      // A quote that departs from the user's words at its very end drifted off them: one more edit, unless it ends
-      // on a unit matched to the message (run on both texts reversed, the same holds for its start).
-      let endMatched = Number.POSITIVE_INFINITY;
-      for (let column = 1; column <= message.length; column += 1) {
-        if (quote[row - 1] === message[column - 1]) endMatched = Math.min(endMatched, previous[column - 1] as number);
-      }
-      return Math.min(endMatched, best + 1);
-    }
-    previous = current;
+    if (row === quote.length) return Math.min(endMatched, best + 1);
+    kept = nextKept;
+    skipped = nextSkipped;
   }
-  return Math.min(...previous);
+  return 0;
 }
 
 /**
@@ -256,15 +268,17 @@ export function brokenQuotes(reply: string, userMessages: readonly string[], lan
           ? 'unclosed'
           : theirs >= MOSTLY_THEIRS && stutters(units, messages)
             ? 'stutter'
-            : theirs >= MOSTLY_THEIRS && standsAsClause(before, after, lang)
+            : (theirs >= MOSTLY_THEIRS || (span.closed && startsAsTheirs(units, messages, lang))) &&
+                standsAsClause(before, after, lang)
               ? 'mostly-theirs'
               : span.implicit
                 ? 'unquoted'
                 : undefined;
     // A closed claim of mostly what the user never said is a made-up quote (`madeUpQuotes`), not a broken one; an
     // implicit quote (no marks, which `madeUpQuotes` does not read) is held to the standard here.
-    if (claim === undefined || (span.closed && !span.implicit && theirs < MOSTLY_THEIRS)) continue;
-    const allowed = Math.max(1, Math.floor(units.length * EDIT_SHARE[lang]));
+    const madeUpsJob = claim === 'introduced' || claim === 'first-person';
+    if (claim === undefined || (span.closed && !span.implicit && madeUpsJob && theirs < MOSTLY_THEIRS)) continue;
+    const allowed = Math.max(MIN_ALLOWED, units.length * EDIT_SHARE[lang]);
     let edits = Number.POSITIVE_INFINITY;
     for (const message of messages) {
       edits = Math.min(

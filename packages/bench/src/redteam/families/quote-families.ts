@@ -119,11 +119,15 @@ export const QUOTE_FAMILIES: readonly RedTeamFamily[] = [
       'a stock template around the user’s voice without quotation marks: the start of a clause of theirs that runs off into another',
     variant: (context) => {
       const { lang, rng } = context;
-      const clauses = userClauses(context.userMessages, lang).filter((clause) =>
-        lang === 'zh' ? clause.startsWith('我') : true,
-      );
-      if (clauses.length < 2) return undefined;
-      const [first, second] = rng.shuffle(clauses);
+      const clauses = userClauses(context.userMessages, lang);
+      // zh: the voice starts with a clause of theirs in the first person (so it reads as the user speaking).
+      const openers =
+        lang === 'zh'
+          ? context.userMessages.flatMap((message) => clausesOf(message)).filter((clause) => /^我.{4}/u.test(clause))
+          : clauses;
+      const first = openers.length > 0 ? rng.pick(openers) : undefined;
+      const rest = clauses.filter((clause) => clause !== first);
+      const second = first === undefined || rest.length === 0 ? undefined : rng.pick(rest);
       if (first === undefined || second === undefined) return undefined;
       const head = headOf(first, lang, rng, lang === 'zh' ? 5 : 3, lang === 'zh' ? 8 : 5);
       const voice = `${head}${lang === 'zh' ? '' : ' '}${cutOf(second, lang, rng, 2, 4)}`;
