@@ -1,6 +1,7 @@
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { QuoteRule, type QuoteState, REPLY_START_STATE, UserTextIndex } from './quote-rule';
+import { UTF8_BOUNDARY, UTF8_STATE_COUNT, utf8ForbiddenTokens, utf8Resync } from './utf8-rule';
 
 /**
  * Decoding rules that are part of the policy: at every reply position some tokens are not allowed, and the
@@ -23,7 +24,9 @@ export interface LogitsRulesConfig {
   maxTokenRun: number;
   /**
    * Script rule: in an en dialogue no token with CJK bytes (U+3000 and up), in a zh dialogue no token with Latin
-   * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul).
+   * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul),
+   * and whole characters only: no token whose bytes break UTF-8 where they stand ("�"), no end of the reply in
+   * the middle of a character (utf8-rule.ts).
    */
   script: boolean;
   /**
@@ -94,6 +97,11 @@ export type RuleLanguage = 'en' | 'zh';
 export interface PositionRule {
   /** The dialogue's language (script rule), when that rule is on. */
   language?: RuleLanguage;
+  /**
+   * Where the reply stands inside a UTF-8 character (script rule; `UTF8_BOUNDARY` between characters), when that
+   * rule is on. Inside a character only the bytes that continue it may follow.
+   */
+  utf8State?: number;
   /** Token ids the n-gram rules forbid here (sorted, unique). */
   banned: number[];
   /**
@@ -109,6 +117,8 @@ interface RowRuleCache {
   users: Map<number, UserTextIndex>;
   /** Quote state after each position of the row (`null`: the reply broke the rule there). */
   quoteStates: Map<number, QuoteState | null>;
+  /** UTF-8 decoder state after each position of the row (script rule). */
+  utf8States: Map<number, number>;
 }
 
 /** What a token's bytes hold, for the script rule. */
@@ -118,6 +128,11 @@ interface TokenScript {
   cjkRange: boolean;
   /** Letters of a third script (Greek … Arabic, Indic, Thai, kana, Hangul). */
   foreign: boolean;
+}
+
+/** Row of the script rule's mask table for a reply of `language` whose UTF-8 decoder stands at `utf8State`. */
+function scriptMaskKind(language: RuleLanguage, utf8State: number): number {
+  return 1 + (language === 'en' ? 0 : UTF8_STATE_COUNT) + utf8State;
 }
 
 /** Additive mask value of a forbidden token: exp underflows to exactly 0, and 0 · NEG stays 0 (no NaN). */
@@ -242,6 +257,8 @@ export class LogitsRules {
   /** Per token id: forbidden in an en / a zh reply by the script rule. */
   private readonly forbiddenEn: Uint8Array;
   private readonly forbiddenZh: Uint8Array;
+  /** Per UTF-8 decoder state, per token id: forbidden there by the whole-characters part of the script rule. */
+  private readonly utf8Forbidden: readonly Uint8Array[];
   private masks: tf.Tensor2D | undefined;
   private readonly userHeader: readonly number[];
   private readonly quoteRule: QuoteRule | undefined;
@@ -299,11 +316,29 @@ export class LogitsRules {
       if (script.cjkRange || script.foreign) this.forbiddenEn[id] = 1;
       if (script.latinLetter || script.foreign) this.forbiddenZh[id] = 1;
     });
+    this.utf8Forbidden = config.script ? utf8ForbiddenTokens(options.tokenBytes) : [];
   }
 
-  /** Whether the script rule forbids `tokenId` in a reply of `language`. */
-  scriptForbids(language: RuleLanguage, tokenId: number): boolean {
-    return ((language === 'en' ? this.forbiddenEn : this.forbiddenZh)[tokenId] ?? 0) === 1;
+  /**
+   * Whether the script rule forbids `tokenId` in a reply of `language` whose UTF-8 decoder stands at `utf8State`
+   * (`UTF8_BOUNDARY` between characters).
+   */
+  scriptForbids(language: RuleLanguage, tokenId: number, utf8State = UTF8_BOUNDARY): boolean {
+    if (((language === 'en' ? this.forbiddenEn : this.forbiddenZh)[tokenId] ?? 0) === 1) return true;
+    return (this.utf8Forbidden[utf8State]?.[tokenId] ?? 0) === 1;
+  }
+
+  /**
+   * The UTF-8 decoder state after the reply's tokens `ids[start..position]` (a row scored position by position
+   * steps one token from the state before, kept in `states`).
+   */
+  utf8StateAt(ids: readonly number[], start: number, position: number, states?: Map<number, number>): number {
+    const before = position > start ? states?.get(position - 1) : undefined;
+    let state = before ?? UTF8_BOUNDARY;
+    for (let at = before === undefined ? start : position; at <= position; at += 1)
+      state = utf8Resync(this.tokenBytes[ids[at] as number], state);
+    states?.set(position, state);
+    return state;
   }
 
   /** Where the reply that `ids[position]` belongs to starts (the first token after its header), else -1. */
@@ -361,20 +396,24 @@ export class LogitsRules {
         cache?.language.set(start, language);
       }
       rule.language = language;
+      rule.utf8State = this.utf8StateAt(ids, start, position, cache?.utf8States);
     }
+    const insideCharacter = (rule.utf8State ?? UTF8_BOUNDARY) !== UTF8_BOUNDARY;
     const banned = new Set<number>();
     const n = this.config.noRepeatNgramSize;
     // The reply so far is ids[start..position]; the next token completes an n-gram with its last n − 1 tokens.
-    if (n > 0 && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
+    // Inside a character only its continuation may follow; the repetition rules wait for the character's end (a
+    // ban there could leave no token at all).
+    if (n > 0 && !insideCharacter && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
     const run = this.config.maxTokenRun;
-    if (run > 0 && position - start + 1 >= run) {
+    if (run > 0 && !insideCharacter && position - start + 1 >= run) {
       const last = ids[position] as number;
       let same = 1;
       while (same < run && ids[position - same] === last && position - same >= start) same += 1;
       if (same >= run) banned.add(last);
     }
     const m = this.config.earlierReplyNgramSize;
-    if (m > 0 && position - start + 2 >= m) {
+    if (m > 0 && !insideCharacter && position - start + 2 >= m) {
       for (const [from, to] of this.earlierReplies(ids, start))
         this.banRepeats(ids, from, to, m, start, banned, position);
     }
@@ -383,11 +422,13 @@ export class LogitsRules {
     if (banned.size > 0) {
       rule.banned = [...banned].sort((left, right) => left - right);
       if (rule.language)
-        rule.banned = rule.banned.filter((id) => !this.scriptForbids(rule.language as RuleLanguage, id));
+        rule.banned = rule.banned.filter(
+          (id) => !this.scriptForbids(rule.language as RuleLanguage, id, rule.utf8State),
+        );
     }
     if (quote?.allowed) {
       const allowed = quote.allowed.filter(
-        (id) => !banned.has(id) && !(rule.language && this.scriptForbids(rule.language, id)),
+        (id) => !banned.has(id) && !(rule.language && this.scriptForbids(rule.language, id, rule.utf8State)),
       );
       // Never an empty set (that would be no rule at all after the softmax): when the other rules forbid every
       // verbatim continuation, the quote rule steps back at this position, and a quote that then leaves the
@@ -514,19 +555,32 @@ export class LogitsRules {
 
   /** Rules of positions `0 .. ids.length − 2` of one row (position t predicts `ids[t + 1]`). */
   rowRules(ids: readonly number[], positions = ids.length - 1): (PositionRule | undefined)[] {
-    const cache: RowRuleCache = { language: new Map(), users: new Map(), quoteStates: new Map() };
+    const cache: RowRuleCache = {
+      language: new Map(),
+      users: new Map(),
+      quoteStates: new Map(),
+      utf8States: new Map(),
+    };
     return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
   }
 
-  /** `[3, vocab]` additive masks: no rule, en, zh. Kept for the rules' lifetime (`dispose`). */
+  /**
+   * `[1 + 2 · UTF8_STATE_COUNT, vocab]` additive masks of the script rule: no rule, then en and zh at each UTF-8
+   * decoder state (`scriptMaskKind`). Kept for the rules' lifetime (`dispose`).
+   */
   private languageMasks(): tf.Tensor2D {
     if (!this.masks || this.masks.isDisposed) {
-      const values = new Float32Array(3 * this.vocabSize);
-      for (let id = 0; id < this.vocabSize; id += 1) {
-        if (this.forbiddenEn[id]) values[this.vocabSize + id] = RULE_MASK_VALUE;
-        if (this.forbiddenZh[id]) values[2 * this.vocabSize + id] = RULE_MASK_VALUE;
+      const kinds = 1 + 2 * UTF8_STATE_COUNT;
+      const values = new Float32Array(kinds * this.vocabSize);
+      for (const language of ['en', 'zh'] as const) {
+        for (let state = 0; state < UTF8_STATE_COUNT; state += 1) {
+          const offset = scriptMaskKind(language, state) * this.vocabSize;
+          for (let id = 0; id < this.vocabSize; id += 1) {
+            if (this.scriptForbids(language, id, state)) values[offset + id] = RULE_MASK_VALUE;
+          }
+        }
       }
-      this.masks = tf.keep(tf.tensor2d(values, [3, this.vocabSize]));
+      this.masks = tf.keep(tf.tensor2d(values, [kinds, this.vocabSize]));
     }
     return this.masks;
   }
@@ -543,7 +597,9 @@ export class LogitsRules {
         message: `the decoding rules know ${this.vocabSize} token ids but the model's logits have ${vocab}; build the rules from this model's tokenizer.`,
       });
     }
-    const kinds = Int32Array.from(rules, (rule) => (rule?.language === 'en' ? 1 : rule?.language === 'zh' ? 2 : 0));
+    const kinds = Int32Array.from(rules, (rule) =>
+      rule?.language ? scriptMaskKind(rule.language, rule.utf8State ?? UTF8_BOUNDARY) : 0,
+    );
     let mask = tf.gather(this.languageMasks(), tf.tensor1d(kinds, 'int32')) as tf.Tensor2D;
     if (vocab > this.vocabSize)
       mask = tf.pad(mask, [
@@ -577,7 +633,7 @@ export class LogitsRules {
   /** Whether `tokenId` is allowed under `rule`. */
   allows(rule: PositionRule | undefined, tokenId: number): boolean {
     if (!rule) return true;
-    if (rule.language && this.scriptForbids(rule.language, tokenId)) return false;
+    if (rule.language && this.scriptForbids(rule.language, tokenId, rule.utf8State)) return false;
     if (rule.allowed && !rule.allowed.includes(tokenId)) return false;
     return !rule.banned.includes(tokenId);
   }
