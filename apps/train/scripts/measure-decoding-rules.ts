@@ -36,7 +36,7 @@ const { values: flags } = parseArgs({
   strict: true,
 });
 
-/** `off`, `script`, `nK`, `eK` (earlier replies) joined by `+`. */
+/** `off`, `script`, `nK`, `eK` (earlier replies), `rK` (token run), `qK` (quote rule, min units) joined by `+`. */
 function parseVariant(name: string): LogitsRulesConfig {
   const config = { ...NO_LOGITS_RULES };
   for (const part of name.split('+')) {
@@ -45,9 +45,17 @@ function parseVariant(name: string): LogitsRulesConfig {
     else if (/^n\d+$/.test(part)) config.noRepeatNgramSize = Number(part.slice(1));
     else if (/^e\d+$/.test(part)) config.earlierReplyNgramSize = Number(part.slice(1));
     else if (/^r\d+$/.test(part)) config.maxTokenRun = Number(part.slice(1));
-    else throw new Error(`--variants: unknown part "${part}" in "${name}"; use off, script, nK, eK or rK joined by +`);
+    else if (/^q\d+$/.test(part)) config.quoteMinUnits = Number(part.slice(1));
+    else
+      throw new Error(`--variants: unknown part "${part}" in "${name}"; use off, script, nK, eK, rK or qK joined by +`);
   }
   return config;
+}
+
+/** Whether a reply leaves a quote open: more “ than ”, more 「 than 」, or an odd number of straight double quotes. */
+function hasUnclosedQuote(text: string): boolean {
+  const count = (mark: string) => text.split(mark).length - 1;
+  return count('“') > count('”') || count('「') > count('」') || count('"') % 2 === 1;
 }
 
 /** Whether a token row has a token more than `run` times in a row (what maxTokenRun = run forbids). */
@@ -169,6 +177,8 @@ for (const variant of (flags.variants as string).split(',')) {
     let degenerate = 0;
     let spans = 0;
     let verbatim = 0;
+    let unclosed = 0;
+    let quoting = 0;
     const touched: Record<string, { clean: number; degenerate: number }> = {};
     const cleanCount = { clean: 0, degenerate: 0 };
     outputs.forEach((output, index) => {
@@ -177,6 +187,8 @@ for (const variant of (flags.variants as string).split(',')) {
       if (flagged.length > 0) degenerate += 1;
       for (const kind of flagged) kinds[kind] = (kinds[kind] ?? 0) + 1;
       const user = openings[Math.floor(index / repeats)] as string;
+      if (/[“"「]/.test(output.text)) quoting += 1;
+      if (hasUnclosedQuote(output.text)) unclosed += 1;
       for (const span of quotedSpans(output.text)) {
         spans += 1;
         if (saidByUser(span, user)) verbatim += 1;
@@ -210,7 +222,7 @@ for (const variant of (flags.variants as string).split(',')) {
     const share = (count: number) => `${((100 * count) / outputs.length).toFixed(1)} %`;
     console.log(
       `[${variant} ${lang}] ${outputs.length} replies: degenerate ${share(degenerate)} (${DEGENERATE_KINDS.map((kind) => `${kind} ${kinds[kind]}`).join(', ')}); ` +
-        `quoted spans ${spans}, verbatim ${spans > 0 ? ((100 * verbatim) / spans).toFixed(1) : '–'} %; max |scored − sampled| log-prob ${maxDifference.toExponential(2)} (${Math.round((Date.now() - started) / 1000)} s)`,
+        `quoting ${share(quoting)}, unclosed quote ${share(unclosed)}; quoted spans ${spans}, verbatim ${spans > 0 ? ((100 * verbatim) / spans).toFixed(1) : '–'} %; max |scored − sampled| log-prob ${maxDifference.toExponential(2)} (${Math.round((Date.now() - started) / 1000)} s)`,
     );
     if (variant === 'off') {
       console.log(
@@ -230,6 +242,8 @@ for (const variant of (flags.variants as string).split(',')) {
       kinds,
       spans,
       verbatim,
+      quoting,
+      unclosed,
       maxDifference,
       touched: variant === 'off' ? { ...touched, counts: cleanCount } : undefined,
       replies_text: outputs.map((output) => output.text),

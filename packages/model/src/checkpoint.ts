@@ -113,6 +113,7 @@ function withDecodingRules(
       earlier_reply_ngram_size: rules.earlierReplyNgramSize,
       max_token_run: rules.maxTokenRun,
       script: rules.script,
+      quote_min_units: rules.quoteMinUnits,
     },
   };
 }

@@ -41,7 +41,14 @@ const CYRILLIC = 44;
 
 function rulesWith(config: Partial<LogitsRulesConfig>): LogitsRules {
   return new LogitsRules({
-    config: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, maxTokenRun: 0, script: false, ...config },
+    config: {
+      noRepeatNgramSize: 0,
+      earlierReplyNgramSize: 0,
+      maxTokenRun: 0,
+      script: false,
+      quoteMinUnits: 0,
+      ...config,
+    },
     tokenBytes: TOKEN_BYTES,
     replyHeader: HEADER,
     replyEnd: [EOS],
@@ -167,7 +174,13 @@ describe('LogitsRules.ruleAt', () => {
   });
 });
 
-const RULES: LogitsRulesConfig = { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, maxTokenRun: 1, script: true };
+const RULES: LogitsRulesConfig = {
+  noRepeatNgramSize: 2,
+  earlierReplyNgramSize: 0,
+  maxTokenRun: 1,
+  script: true,
+  quoteMinUnits: 0,
+};
 const PROMPTS = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? ZH_PROMPT : EN_PROMPT));
 
 async function sample(target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed = 7) {

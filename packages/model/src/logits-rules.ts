@@ -1,5 +1,7 @@
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { QuoteRule, type QuoteState, REPLY_START_STATE, UserTextIndex } from './quote-rule';
+import { UTF8_BOUNDARY, UTF8_STATE_COUNT, utf8ForbiddenTokens, utf8Resync } from './utf8-rule';
 
 /**
  * Decoding rules that are part of the policy: at every reply position some tokens are not allowed, and the
@@ -22,9 +24,17 @@ export interface LogitsRulesConfig {
   maxTokenRun: number;
   /**
    * Script rule: in an en dialogue no token with CJK bytes (U+3000 and up), in a zh dialogue no token with Latin
-   * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul).
+   * letters; in both, no letters of a third script (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, kana, Hangul),
+   * and whole characters only: no token whose bytes break UTF-8 where they stand ("�"), no end of the reply in
+   * the middle of a character (utf8-rule.ts).
    */
   script: boolean;
+  /**
+   * Quote rule (quote-rule.ts): inside a quote (“ " 「 ') the quoted text must stay one contiguous substring of a
+   * message the user wrote in this dialogue, it may close only after this many units (Han characters plus
+   * Latin/digit words), and the reply may not end inside it. 0 = off.
+   */
+  quoteMinUnits: number;
 }
 
 /** Every rule off: the plain softmax policy. */
@@ -33,6 +43,7 @@ export const NO_LOGITS_RULES: LogitsRulesConfig = {
   earlierReplyNgramSize: 0,
   maxTokenRun: 0,
   script: false,
+  quoteMinUnits: 0,
 };
 
 /**
@@ -64,12 +75,19 @@ export function decodingRulesFromGenerationConfig(
     earlierReplyNgramSize: count('earlier_reply_ngram_size'),
     maxTokenRun: count('max_token_run'),
     script: script as boolean,
+    quoteMinUnits: count('quote_min_units'),
   };
 }
 
 /** Whether any rule is on. */
 export function logitsRulesActive(config: LogitsRulesConfig): boolean {
-  return config.noRepeatNgramSize > 0 || config.earlierReplyNgramSize > 0 || config.maxTokenRun > 0 || config.script;
+  return (
+    config.noRepeatNgramSize > 0 ||
+    config.earlierReplyNgramSize > 0 ||
+    config.maxTokenRun > 0 ||
+    config.script ||
+    config.quoteMinUnits > 0
+  );
 }
 
 /** Language of a dialogue as the script rule sees it. */
@@ -79,8 +97,28 @@ export type RuleLanguage = 'en' | 'zh';
 export interface PositionRule {
   /** The dialogue's language (script rule), when that rule is on. */
   language?: RuleLanguage;
+  /**
+   * Where the reply stands inside a UTF-8 character (script rule; `UTF8_BOUNDARY` between characters), when that
+   * rule is on. Inside a character only the bytes that continue it may follow.
+   */
+  utf8State?: number;
   /** Token ids the n-gram rules forbid here (sorted, unique). */
   banned: number[];
+  /**
+   * Inside a quote (quote rule): the only ids allowed here (sorted, unique; already without the banned and the
+   * script-forbidden ones, and never empty). Undefined = no such restriction.
+   */
+  allowed?: number[];
+}
+
+/** What `rowRules` computes once per reply of a row: its language and the index of the user's words before it. */
+interface RowRuleCache {
+  language: Map<number, RuleLanguage>;
+  users: Map<number, UserTextIndex>;
+  /** Quote state after each position of the row (`null`: the reply broke the rule there). */
+  quoteStates: Map<number, QuoteState | null>;
+  /** UTF-8 decoder state after each position of the row (script rule). */
+  utf8States: Map<number, number>;
 }
 
 /** What a token's bytes hold, for the script rule. */
@@ -90,6 +128,11 @@ interface TokenScript {
   cjkRange: boolean;
   /** Letters of a third script (Greek … Arabic, Indic, Thai, kana, Hangul). */
   foreign: boolean;
+}
+
+/** Row of the script rule's mask table for a reply of `language` whose UTF-8 decoder stands at `utf8State`. */
+function scriptMaskKind(language: RuleLanguage, utf8State: number): number {
+  return 1 + (language === 'en' ? 0 : UTF8_STATE_COUNT) + utf8State;
 }
 
 /** Additive mask value of a forbidden token: exp underflows to exactly 0, and 0 · NEG stays 0 (no NaN). */
@@ -193,6 +236,11 @@ export interface CreateLogitsRulesOptions {
   replyHeader: readonly number[];
   /** Ids that end a reply (end-of-turn / EOS). */
   replyEnd: readonly number[];
+  /**
+   * The ids that open a user message (the chat template's header of a user turn, e.g. `<|im_start|>user\n`):
+   * the quote rule's user text is what follows them up to an end id. Required when `quoteMinUnits` > 0.
+   */
+  userHeader?: readonly number[];
 }
 
 /**
@@ -209,7 +257,13 @@ export class LogitsRules {
   /** Per token id: forbidden in an en / a zh reply by the script rule. */
   private readonly forbiddenEn: Uint8Array;
   private readonly forbiddenZh: Uint8Array;
+  /** Per UTF-8 decoder state, per token id: forbidden there by the whole-characters part of the script rule. */
+  private readonly utf8Forbidden: readonly Uint8Array[];
   private masks: tf.Tensor2D | undefined;
+  private readonly userHeader: readonly number[];
+  private readonly quoteRule: QuoteRule | undefined;
+  /** User-text indexes by the user's text, shared by the rows and steps of one dialogue (bounded). */
+  private readonly userIndexes = new Map<string, UserTextIndex>();
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -228,6 +282,19 @@ export class LogitsRules {
         message: `decodingRules.maxTokenRun is ${config.maxTokenRun}; set 0 (off) or an integer ≥ 1.`,
       });
     }
+    if (!Number.isInteger(config.quoteMinUnits) || config.quoteMinUnits < 0) {
+      throw new InvalidConfigError({
+        field: 'decodingRules.quoteMinUnits',
+        message: `decodingRules.quoteMinUnits is ${config.quoteMinUnits}; set 0 (off) or an integer ≥ 1 (units: Han characters plus words).`,
+      });
+    }
+    if (config.quoteMinUnits > 0 && (options.userHeader ?? []).length === 0) {
+      throw new InvalidConfigError({
+        field: 'userHeader',
+        message:
+          'decodingRules.quoteMinUnits needs the user-turn header ids (the chat template’s header of a user message); got none. Turn quoteMinUnits off (0) for this template.',
+      });
+    }
     if (options.replyHeader.length === 0) {
       throw new InvalidConfigError({
         field: 'replyHeader',
@@ -239,6 +306,8 @@ export class LogitsRules {
     this.header = [...options.replyHeader];
     this.end = new Set(options.replyEnd);
     this.tokenBytes = options.tokenBytes;
+    this.userHeader = [...(options.userHeader ?? [])];
+    this.quoteRule = config.quoteMinUnits > 0 ? new QuoteRule(options.tokenBytes, config.quoteMinUnits) : undefined;
     this.forbiddenEn = new Uint8Array(this.vocabSize);
     this.forbiddenZh = new Uint8Array(this.vocabSize);
     options.tokenBytes.forEach((bytes, id) => {
@@ -247,11 +316,29 @@ export class LogitsRules {
       if (script.cjkRange || script.foreign) this.forbiddenEn[id] = 1;
       if (script.latinLetter || script.foreign) this.forbiddenZh[id] = 1;
     });
+    this.utf8Forbidden = config.script ? utf8ForbiddenTokens(options.tokenBytes) : [];
   }
 
-  /** Whether the script rule forbids `tokenId` in a reply of `language`. */
-  scriptForbids(language: RuleLanguage, tokenId: number): boolean {
-    return ((language === 'en' ? this.forbiddenEn : this.forbiddenZh)[tokenId] ?? 0) === 1;
+  /**
+   * Whether the script rule forbids `tokenId` in a reply of `language` whose UTF-8 decoder stands at `utf8State`
+   * (`UTF8_BOUNDARY` between characters).
+   */
+  scriptForbids(language: RuleLanguage, tokenId: number, utf8State = UTF8_BOUNDARY): boolean {
+    if (((language === 'en' ? this.forbiddenEn : this.forbiddenZh)[tokenId] ?? 0) === 1) return true;
+    return (this.utf8Forbidden[utf8State]?.[tokenId] ?? 0) === 1;
+  }
+
+  /**
+   * The UTF-8 decoder state after the reply's tokens `ids[start..position]` (a row scored position by position
+   * steps one token from the state before, kept in `states`).
+   */
+  utf8StateAt(ids: readonly number[], start: number, position: number, states?: Map<number, number>): number {
+    const before = position > start ? states?.get(position - 1) : undefined;
+    let state = before ?? UTF8_BOUNDARY;
+    for (let at = before === undefined ? start : position; at <= position; at += 1)
+      state = utf8Resync(this.tokenBytes[ids[at] as number], state);
+    states?.set(position, state);
+    return state;
   }
 
   /** Where the reply that `ids[position]` belongs to starts (the first token after its header), else -1. */
@@ -298,40 +385,130 @@ export class LogitsRules {
    * The rule for the token after `ids[0..position]` (what position `position` predicts), or undefined when
    * that token is not part of a reply (prompt, user turns, after the end of a reply).
    */
-  ruleAt(ids: readonly number[], position: number, cache?: Map<number, RuleLanguage>): PositionRule | undefined {
+  ruleAt(ids: readonly number[], position: number, cache?: RowRuleCache): PositionRule | undefined {
     const start = this.replyStart(ids, position);
     if (start < 0) return undefined;
     const rule: PositionRule = { banned: [] };
     if (this.config.script) {
-      let language = cache?.get(start);
+      let language = cache?.language.get(start);
       if (language === undefined) {
         language = this.languageBefore(ids, start);
-        cache?.set(start, language);
+        cache?.language.set(start, language);
       }
       rule.language = language;
+      rule.utf8State = this.utf8StateAt(ids, start, position, cache?.utf8States);
     }
+    const insideCharacter = (rule.utf8State ?? UTF8_BOUNDARY) !== UTF8_BOUNDARY;
     const banned = new Set<number>();
     const n = this.config.noRepeatNgramSize;
     // The reply so far is ids[start..position]; the next token completes an n-gram with its last n − 1 tokens.
-    if (n > 0 && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
+    // Inside a character only its continuation may follow; the repetition rules wait for the character's end (a
+    // ban there could leave no token at all).
+    if (n > 0 && !insideCharacter && position - start + 2 > n) this.banRepeats(ids, start, position, n, start, banned);
     const run = this.config.maxTokenRun;
-    if (run > 0 && position - start + 1 >= run) {
+    if (run > 0 && !insideCharacter && position - start + 1 >= run) {
       const last = ids[position] as number;
       let same = 1;
       while (same < run && ids[position - same] === last && position - same >= start) same += 1;
       if (same >= run) banned.add(last);
     }
     const m = this.config.earlierReplyNgramSize;
-    if (m > 0 && position - start + 2 >= m) {
+    if (m > 0 && !insideCharacter && position - start + 2 >= m) {
       for (const [from, to] of this.earlierReplies(ids, start))
         this.banRepeats(ids, from, to, m, start, banned, position);
     }
+    const quote = this.quoteConstraint(ids, start, position, cache);
+    for (const id of quote?.banned ?? []) banned.add(id);
     if (banned.size > 0) {
       rule.banned = [...banned].sort((left, right) => left - right);
       if (rule.language)
-        rule.banned = rule.banned.filter((id) => !this.scriptForbids(rule.language as RuleLanguage, id));
+        rule.banned = rule.banned.filter(
+          (id) => !this.scriptForbids(rule.language as RuleLanguage, id, rule.utf8State),
+        );
+    }
+    if (quote?.allowed) {
+      const allowed = quote.allowed.filter(
+        (id) => !banned.has(id) && !(rule.language && this.scriptForbids(rule.language, id, rule.utf8State)),
+      );
+      // Never an empty set (that would be no rule at all after the softmax): when the other rules forbid every
+      // verbatim continuation, the quote rule steps back at this position, and a quote that then leaves the
+      // user's words is no longer followed (quoteStateAt gives undefined).
+      if (allowed.length > 0) rule.allowed = allowed;
     }
     return rule;
+  }
+
+  /** The index of the user's messages in `ids[0..end)` (what follows each user header up to an end id). */
+  userTextBefore(ids: readonly number[], end: number): UserTextIndex {
+    const header = this.userHeader;
+    const messages: string[] = [];
+    for (let at = header.length - 1; at < end; at += 1) {
+      let matches = true;
+      for (let back = 0; back < header.length && matches; back += 1) {
+        matches = ids[at - back] === header[header.length - 1 - back];
+      }
+      if (!matches) continue;
+      let text = '';
+      let next = at + 1;
+      for (; next < end && !this.end.has(ids[next] as number); next += 1) {
+        const bytes = this.tokenBytes[ids[next] as number];
+        if (bytes) text += String.fromCharCode(...bytes);
+      }
+      if (text.length > 0) messages.push(text);
+      at = next;
+    }
+    const key = messages.join('\u0100');
+    let index = this.userIndexes.get(key);
+    if (!index) {
+      if (this.userIndexes.size >= 1024) this.userIndexes.clear();
+      index = new UserTextIndex(messages);
+      this.userIndexes.set(key, index);
+    }
+    return index;
+  }
+
+  /**
+   * The quote state after the reply's tokens `ids[start..position]`, or undefined when the reply already broke
+   * the quote rule (only possible where the rule stepped back, see `ruleAt`): the rule then no longer applies.
+   */
+  quoteStateAt(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    user: UserTextIndex,
+    states?: Map<number, QuoteState | null>,
+  ): QuoteState | undefined {
+    const quoteRule = this.quoteRule as QuoteRule;
+    // A row scored position by position steps one token from the state before (kept in `states`).
+    const before = position > start ? states?.get(position - 1) : undefined;
+    let from = start;
+    let state: QuoteState | undefined = REPLY_START_STATE;
+    if (before !== undefined) {
+      from = position;
+      state = before ?? undefined;
+    }
+    for (let at = from; at <= position && state; at += 1) state = quoteRule.advance(state, ids[at] as number, user);
+    states?.set(position, state ?? null);
+    return state;
+  }
+
+  /** The quote rule's constraint on the token after `ids[0..position]` (in the reply from `start`). */
+  private quoteConstraint(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    cache: RowRuleCache | undefined,
+  ): { allowed?: number[]; banned?: number[] } | undefined {
+    const quoteRule = this.quoteRule;
+    if (!quoteRule) return undefined;
+    const headerStart = start - this.header.length;
+    let user = cache?.users.get(start);
+    if (!user) {
+      user = this.userTextBefore(ids, headerStart);
+      cache?.users.set(start, user);
+    }
+    const state = this.quoteStateAt(ids, start, position, user, cache?.quoteStates);
+    return state ? quoteRule.constraint(state, user) : undefined;
   }
 
   /**
@@ -378,19 +555,32 @@ export class LogitsRules {
 
   /** Rules of positions `0 .. ids.length − 2` of one row (position t predicts `ids[t + 1]`). */
   rowRules(ids: readonly number[], positions = ids.length - 1): (PositionRule | undefined)[] {
-    const cache = new Map<number, RuleLanguage>();
+    const cache: RowRuleCache = {
+      language: new Map(),
+      users: new Map(),
+      quoteStates: new Map(),
+      utf8States: new Map(),
+    };
     return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
   }
 
-  /** `[3, vocab]` additive masks: no rule, en, zh. Kept for the rules' lifetime (`dispose`). */
+  /**
+   * `[1 + 2 · UTF8_STATE_COUNT, vocab]` additive masks of the script rule: no rule, then en and zh at each UTF-8
+   * decoder state (`scriptMaskKind`). Kept for the rules' lifetime (`dispose`).
+   */
   private languageMasks(): tf.Tensor2D {
     if (!this.masks || this.masks.isDisposed) {
-      const values = new Float32Array(3 * this.vocabSize);
-      for (let id = 0; id < this.vocabSize; id += 1) {
-        if (this.forbiddenEn[id]) values[this.vocabSize + id] = RULE_MASK_VALUE;
-        if (this.forbiddenZh[id]) values[2 * this.vocabSize + id] = RULE_MASK_VALUE;
+      const kinds = 1 + 2 * UTF8_STATE_COUNT;
+      const values = new Float32Array(kinds * this.vocabSize);
+      for (const language of ['en', 'zh'] as const) {
+        for (let state = 0; state < UTF8_STATE_COUNT; state += 1) {
+          const offset = scriptMaskKind(language, state) * this.vocabSize;
+          for (let id = 0; id < this.vocabSize; id += 1) {
+            if (this.scriptForbids(language, id, state)) values[offset + id] = RULE_MASK_VALUE;
+          }
+        }
       }
-      this.masks = tf.keep(tf.tensor2d(values, [3, this.vocabSize]));
+      this.masks = tf.keep(tf.tensor2d(values, [kinds, this.vocabSize]));
     }
     return this.masks;
   }
@@ -407,7 +597,9 @@ export class LogitsRules {
         message: `the decoding rules know ${this.vocabSize} token ids but the model's logits have ${vocab}; build the rules from this model's tokenizer.`,
       });
     }
-    const kinds = Int32Array.from(rules, (rule) => (rule?.language === 'en' ? 1 : rule?.language === 'zh' ? 2 : 0));
+    const kinds = Int32Array.from(rules, (rule) =>
+      rule?.language ? scriptMaskKind(rule.language, rule.utf8State ?? UTF8_BOUNDARY) : 0,
+    );
     let mask = tf.gather(this.languageMasks(), tf.tensor1d(kinds, 'int32')) as tf.Tensor2D;
     if (vocab > this.vocabSize)
       mask = tf.pad(mask, [
@@ -415,22 +607,34 @@ export class LogitsRules {
         [0, vocab - this.vocabSize],
       ]) as tf.Tensor2D;
     const indices: number[] = [];
+    const values: number[] = [];
+    const restricted = new Float32Array(rules.length);
     rules.forEach((rule, row) => {
-      for (const id of rule?.banned ?? []) indices.push(row, id);
+      for (const id of rule?.banned ?? []) {
+        indices.push(row, id);
+        values.push(RULE_MASK_VALUE);
+      }
+      if (rule?.allowed) {
+        // The whole row forbidden, then the allowed ids lifted back: −1e9 + 1e9 is exactly 0 in float32.
+        restricted[row] = RULE_MASK_VALUE;
+        for (const id of rule.allowed) {
+          indices.push(row, id);
+          values.push(-RULE_MASK_VALUE);
+        }
+      }
     });
+    if (rules.some((rule) => rule?.allowed)) mask = tf.add(mask, tf.tensor2d(restricted, [rules.length, 1]));
     if (indices.length === 0) return mask;
     const count = indices.length / 2;
-    const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.fill([count], RULE_MASK_VALUE), [
-      rules.length,
-      vocab,
-    ]);
+    const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.tensor1d(values), [rules.length, vocab]);
     return tf.add(mask, bans) as tf.Tensor2D;
   }
 
   /** Whether `tokenId` is allowed under `rule`. */
   allows(rule: PositionRule | undefined, tokenId: number): boolean {
     if (!rule) return true;
-    if (rule.language && this.scriptForbids(rule.language, tokenId)) return false;
+    if (rule.language && this.scriptForbids(rule.language, tokenId, rule.utf8State)) return false;
+    if (rule.allowed && !rule.allowed.includes(tokenId)) return false;
     return !rule.banned.includes(tokenId);
   }
 

@@ -43,7 +43,7 @@ function repeatedBigrams(ids: readonly number[]): number {
 describe('a checkpoint policy with decoding rules', () => {
   it('should find the reply header in the chat template and set the rules on the model', async () => {
     const policy = await loadCheckpointPolicy(directory, {
-      decodingRules: { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, maxTokenRun: 0, script: true },
+      decodingRules: { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, maxTokenRun: 0, script: true, quoteMinUnits: 0 },
     });
     const rules = policy.model.logitsRules;
     expect(rules).toBeDefined();
@@ -63,7 +63,7 @@ describe('a checkpoint policy with decoding rules', () => {
     expect(freeOutputs.some((output) => /[A-Za-z]/.test(output.text))).toBe(true);
 
     const policy = await loadCheckpointPolicy(directory, {
-      decodingRules: { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, maxTokenRun: 0, script: true },
+      decodingRules: { noRepeatNgramSize: 2, earlierReplyNgramSize: 0, maxTokenRun: 0, script: true, quoteMinUnits: 0 },
     });
     const outputs = await policy.doAct({ requests: ZH_REQUESTS, sampling: SAMPLING });
     for (const output of outputs) {
@@ -84,7 +84,7 @@ describe('a checkpoint policy with decoding rules', () => {
   });
 
   it('should save the rules with the checkpoint and bring them back when it is loaded', async () => {
-    const rules = { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true };
+    const rules = { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true, quoteMinUnits: 4 };
     const policy = await loadCheckpointPolicy(directory, { decodingRules: rules });
     const saved = join(root, 'saved');
     await saveCheckpoint({ directory: saved, model: policy.model, tokenizer: policy.tokenizer });

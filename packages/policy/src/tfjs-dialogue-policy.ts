@@ -137,12 +137,49 @@ export function createPolicyLogitsRules(
         'the chat template adds no tokens for the generation prompt, so the decoding rules cannot find where a reply starts; turn decodingRules off for this model.',
     });
   }
+  const tokenBytes = tokenBytesFromTokenizerJson(tokenizer.tokenizerJson, Math.min(vocabSize, tokenizer.vocabSize));
   return new LogitsRules({
     config,
-    tokenBytes: tokenBytesFromTokenizerJson(tokenizer.tokenizerJson, Math.min(vocabSize, tokenizer.vocabSize)),
+    tokenBytes,
     replyHeader,
     replyEnd,
+    userHeader: config.quoteMinUnits > 0 ? userTurnHeader(tokenizer, tokenBytes, templateVariables) : undefined,
   });
+}
+
+/**
+ * The ids that open a user message in this chat template: two one-message dialogues that differ only in the
+ * user's words share their ids up to those words; the header is that shared part from its last special token
+ * (e.g. `<|im_start|>user\n`), or all of it when the template has no special token there.
+ */
+function userTurnHeader(
+  tokenizer: PolicyTokenizer,
+  tokenBytes: readonly (Uint8Array | undefined)[],
+  templateVariables: Record<string, unknown> | undefined,
+): number[] {
+  const render = (content: string) =>
+    tokenizer.encode(
+      tokenizer.applyChatTemplate([{ role: 'user', content }], {
+        addGenerationPrompt: false,
+        variables: templateVariables,
+      }),
+    );
+  const first = render('hello');
+  const second = render('你好');
+  let shared = 0;
+  while (shared < first.length && first[shared] === second[shared]) shared += 1;
+  const prefix = first.slice(0, shared);
+  let from = prefix.length - 1;
+  while (from >= 0 && tokenBytes[prefix[from] as number] !== undefined) from -= 1;
+  const header = prefix.slice(Math.max(0, from));
+  if (header.length === 0) {
+    throw new InvalidConfigError({
+      field: 'decodingRules.quoteMinUnits',
+      message:
+        'the chat template puts no tokens before a user message, so the quote rule cannot find the user’s words; set decodingRules.quoteMinUnits to 0 for this model.',
+    });
+  }
+  return header;
 }
 
 /** `DialoguePolicyV1` over a tfjs transformer: one batched, KV-cached generation per `doAct` chunk. */

@@ -60,6 +60,24 @@ describe('auditReply', () => {
     expect(auditReply(salad, 'en').kinds).toContain('low_fluency');
     expect(auditReply(salad, 'en').fluency).toBeLessThan(auditReply(CLEAN_EN[1] as string, 'en').fluency);
   });
+
+  it('should flag characters no reader can read (broken UTF-8 decoded as “�”, control characters) as low fluency', () => {
+    // Byte pieces strung together wrongly, as a byte-level BPE policy writes them: the rest of each reply is clean.
+    const brokenZh = new TextDecoder().decode(
+      Uint8Array.of(
+        ...new TextEncoder().encode('我真的很佩服你，'),
+        0xe4,
+        0xbd,
+        ...new TextEncoder().encode('是最常见的反应。'),
+      ),
+    );
+    expect(brokenZh).toContain('\uFFFD');
+    expect(auditReply(brokenZh, 'zh').kinds).toEqual(['low_fluency']);
+    expect(auditReply(brokenZh, 'zh').evidence.low_fluency).toMatch(/unreadable characters: 1 ×/);
+    expect(auditReply(`${CLEAN_EN[1]} \u0007`, 'en').kinds).toContain('low_fluency');
+    for (const text of CLEAN_ZH) expect(auditReply(`${text}\n`, 'zh').kinds).toEqual([]);
+    expect(auditReply('That took real strength 💪.', 'en').kinds).not.toContain('low_fluency');
+  });
 });
 
 describe('summarizeReplyAudits', () => {

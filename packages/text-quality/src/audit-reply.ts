@@ -34,8 +34,16 @@ export interface ReplyAudit {
 }
 
 /**
+ * Characters no reader can read: U+FFFD (what a decoder shows for broken UTF-8, e.g. byte pieces a policy strung
+ * together wrongly), control characters other than tab and newline, and unpaired surrogates.
+ */
+const UNREADABLE_CHARACTERS =
+  /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
  * Audit one reply for degenerate text: repetition inside the reply, stuttering, mixed language (a reply in the other
- * language counts too), a reply cut off mid-sentence, and low fluency under the shipped n-gram model. Pure, ~50 µs.
+ * language counts too), a reply cut off mid-sentence, and low fluency: unreadable characters ("�"), or text unlikely under the shipped
+ * n-gram model. Pure, ~50 µs.
  */
 export function auditReply(text: string, lang: Language): ReplyAudit {
   const evidence: Partial<Record<DegenerateKind, string>> = {};
@@ -47,7 +55,10 @@ export function auditReply(text: string, lang: Language): ReplyAudit {
   if (mixed) evidence.mixed_language = mixed;
   if (isCutOff(text, lang)) evidence.cut_off = text.trim().slice(-12);
   const fluency = scoreFluency(text, lang);
-  if (fluency.units >= MIN_UNITS_FOR_FLUENCY && fluency.orderGain < LOW_FLUENCY_THRESHOLD[lang]) {
+  const unreadable = text.match(UNREADABLE_CHARACTERS);
+  if (unreadable) {
+    evidence.low_fluency = `unreadable characters: ${unreadable.length} × “${unreadable[0]}”`;
+  } else if (fluency.units >= MIN_UNITS_FOR_FLUENCY && fluency.orderGain < LOW_FLUENCY_THRESHOLD[lang]) {
     evidence.low_fluency = `order gain ${fluency.orderGain.toFixed(2)}`;
   } else if (findBrokenPunctuation(text, lang)) {
     evidence.low_fluency = `stitched pieces: “${findBrokenPunctuation(text, lang)}”`;

@@ -51,6 +51,14 @@ export const decodingRulesSchema = z
       .describe(
         'Script rule: an en dialogue emits no CJK tokens, a zh dialogue no Latin-letter tokens (decided per token from its bytes).',
       ),
+    quoteMinUnits: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe(
+        'Quote rule: inside a quote (“ " 「 \') the text must stay one contiguous piece of a message the user wrote in this dialogue, may close only after this many units (Han characters plus words) and must close before the reply ends. 0 = off.',
+      ),
   })
   .strict();
 

@@ -42,7 +42,7 @@ const COMMON = {
   reportTo: [],
   lora: null,
   endpoints: {},
-  decodingRules: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, maxTokenRun: 0, script: false },
+  decodingRules: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, maxTokenRun: 0, script: false, quoteMinUnits: 0 },
 } as const satisfies Partial<TrainConfig>;
 
 /**
@@ -90,7 +90,7 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     sampling: { temperature: 0.7, topP: 1, topK: 0, maxNewTokens: 64 },
     // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
     // (docs/decisions/2026-11-26-decoding-rules.md).
-    decodingRules: { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true },
+    decodingRules: { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true, quoteMinUnits: 4 },
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
     evalLimit: 50,
