@@ -233,6 +233,11 @@ export interface LoadTransformerModelOptions {
    * `keyDim` (normal(0, 0.02), seeded), gate weight likewise and gate bias logit(0.05), so g ≈ 0.05.
    */
   addCopyHead?: { keyDim: number; seed?: number };
+  /**
+   * Threads that read and decode the safetensors files (default: the cores, at most 4, on native TensorFlow for
+   * weights of 256 MiB and more; else 1, which reads on the calling thread one variable at a time).
+   */
+  readThreads?: number;
 }
 
 /**
@@ -263,7 +268,7 @@ export async function loadTransformerModel(
   const fileOf = new Map<string, SafetensorsFile>();
   for (const file of files) for (const name of file.entries.keys()) fileOf.set(name, file);
   try {
-    weights = weightsFromSource(
+    weights = await weightsFromSource(
       config,
       {
         shapeOf: (name) => fresh.get(name)?.shape ?? fileOf.get(name)?.entries.get(name)?.shape,
@@ -272,8 +277,13 @@ export async function loadTransformerModel(
           if (tensor) out.set(tensor.data, offset);
           else fileOf.get(name)?.readInto(name, out, offset);
         },
+        locate: (name) => (fresh.has(name) ? undefined : fileOf.get(name)?.locate(name)),
       },
-      { source: directory, valueHead: options.valueHead ?? fileOf.has('v_head.summary.weight') },
+      {
+        source: directory,
+        valueHead: options.valueHead ?? fileOf.has('v_head.summary.weight'),
+        ...(options.readThreads === undefined ? {} : { readThreads: options.readThreads }),
+      },
     );
   } finally {
     for (const file of files) file.close();
