@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
-import { effectiveLayerWeights, type LoraState } from './lora';
+import { type LayerProjections, type LoraState, layerProjections } from './lora';
 import { linear, matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights, TransformerWeights } from './transformer-weights';
@@ -146,10 +146,7 @@ export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor
 function attention(
   x2d: tf.Tensor2D,
   weights: {
-    qkv: tf.Tensor2D;
-    qkvBias?: tf.Tensor;
-    o: tf.Tensor2D;
-    oBias?: tf.Tensor;
+    project: LayerProjections;
     queryNorm?: tf.Tensor;
     keyNorm?: tf.Tensor;
   },
@@ -166,7 +163,7 @@ function attention(
   const { numAttentionHeads: heads, numKeyValueHeads: kvHeads, headDim } = config;
   const { batch, length } = inputs;
   const group = heads / kvHeads;
-  const qkv = linear(x2d, weights.qkv, weights.qkvBias);
+  const qkv = weights.project.qkv(x2d);
   const [qkProjected, v] = tf.split(
     tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]),
     [heads + kvHeads, kvHeads],
@@ -204,14 +201,14 @@ function attention(
   ]);
   const context = tf.reshape(matMul(probabilities, values), [batch, kvHeads, group, length, headDim]);
   const merged = tf.reshape(tf.transpose(context, [0, 3, 1, 2, 4]), [batch * length, heads * headDim]);
-  const output = linear(merged as tf.Tensor2D, weights.o, weights.oBias);
+  const output = weights.project.o(merged as tf.Tensor2D);
   return { output, present: { keys, values } };
 }
 
-function mlp(x2d: tf.Tensor2D, gateUp: tf.Tensor2D, down: tf.Tensor2D, intermediate: number): tf.Tensor2D {
-  const [gate, up] = tf.split(linear(x2d, gateUp), [intermediate, intermediate], 1);
+function mlp(x2d: tf.Tensor2D, project: LayerProjections, intermediate: number): tf.Tensor2D {
+  const [gate, up] = tf.split(project.gateUp(x2d), [intermediate, intermediate], 1);
   const activated = tf.mul(tf.mul(gate as tf.Tensor, tf.sigmoid(gate as tf.Tensor)), up as tf.Tensor) as tf.Tensor2D;
-  return linear(activated, down);
+  return project.down(activated);
 }
 
 function decoderLayer(
@@ -227,14 +224,11 @@ function decoderLayer(
   },
 ): { hidden: tf.Tensor2D; present: LayerKeyValues } {
   const { config, lora, inputs } = context;
-  const effective = effectiveLayerWeights(layer, index, lora, config);
+  const project = layerProjections(layer, index, lora, config);
   const attended = attention(
     rmsNorm(hidden, layer.inputNorm, config.rmsNormEps) as tf.Tensor2D,
     {
-      qkv: effective.qkvWeight,
-      qkvBias: layer.qkvBias,
-      o: effective.oWeight,
-      oBias: layer.oBias,
+      project,
       queryNorm: layer.queryNorm,
       keyNorm: layer.keyNorm,
     },
@@ -250,10 +244,7 @@ function decoderLayer(
   );
   const afterAttention = tf.add(hidden, attended.output) as tf.Tensor2D;
   const normed = rmsNorm(afterAttention, layer.postNorm, config.rmsNormEps) as tf.Tensor2D;
-  const output = tf.add(
-    afterAttention,
-    mlp(normed, effective.gateUpWeight, effective.downWeight, config.intermediateSize),
-  );
+  const output = tf.add(afterAttention, mlp(normed, project, config.intermediateSize));
   return { hidden: output as tf.Tensor2D, present: attended.present };
 }
 
