@@ -262,7 +262,12 @@ export function transformerHidden(
   let hidden = embedTokens(weights.embedTokens as tf.Tensor2D, tf.reshape(inputs.inputIds, [-1]));
   const present: LayerKeyValues[] = [];
   weights.layers.forEach((layer, index) => {
-    const result = decoderLayer(hidden, layer, index, { lora, config, batch, length, inputs });
+    // One scope per layer: what the layer made and no one needs (norms, projections, attention scores) is freed
+    // now, not when the whole forward ends. Under autodiff the tape keeps what the backward pass needs.
+    const result = tf.tidy(
+      () =>
+        decoderLayer(hidden, layer, index, { lora, config, batch, length, inputs }) as unknown as tf.TensorContainer,
+    ) as unknown as ReturnType<typeof decoderLayer>;
     hidden = result.hidden;
     present.push(result.present);
   });
