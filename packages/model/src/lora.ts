@@ -88,6 +88,11 @@ export function loraVariables(state: LoraState): tf.Variable[] {
   return state.adapters.flatMap((perLayer) => Object.values(perLayer).flatMap((adapter) => [adapter.a, adapter.b]));
 }
 
+/** The adapters' variables of layer `index` (A and B of each adapted projection). */
+export function adapterVariables(state: LoraState, index: number): tf.Variable[] {
+  return Object.values(state.adapters[index] ?? {}).flatMap((adapter) => [adapter.a, adapter.b]);
+}
+
 function delta(adapter: LoraAdapter | undefined, scale: number, shape: [number, number]): tf.Tensor2D {
   if (!adapter) return tf.zeros(shape);
   return tf.mul(matMul(adapter.b, adapter.a), scale) as tf.Tensor2D;

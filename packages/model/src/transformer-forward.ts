@@ -1,8 +1,9 @@
 import * as tf from '@tensorflow/tfjs-core';
-import { type LayerProjections, type LoraState, layerProjections } from './lora';
+import { checkpointed, recordingGradients } from './checkpointed-layer';
+import { adapterVariables, type LayerProjections, type LoraState, layerProjections } from './lora';
 import { linear, matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
-import type { LayerWeights, TransformerWeights } from './transformer-weights';
+import { type LayerWeights, layerVariables, type TransformerWeights } from './transformer-weights';
 
 /** Keys and values of one layer for the positions seen so far: `[batch, kvHeads, length, headDim]`. */
 export interface LayerKeyValues {
@@ -29,6 +30,12 @@ export interface ForwardInputs {
    * place and attends over all of its columns (the mask hides those not written). See `KeyValueCache`.
    */
   cache?: KeyValueWriter;
+  /**
+   * Gradient checkpointing (`checkpointed`): under a recording tape, each layer keeps only its input for the
+   * backward pass and is recomputed there. Only for full-sequence passes (no `past`, no `cache`); `present` is
+   * then empty.
+   */
+  checkpointLayers?: boolean;
 }
 
 /** Where a decode step writes the keys/values of layer `index`; returns everything that layer attends over. */
@@ -261,6 +268,23 @@ export function transformerHidden(
   const [batch, length] = inputs.inputIds.shape;
   let hidden = embedTokens(weights.embedTokens as tf.Tensor2D, tf.reshape(inputs.inputIds, [-1]));
   const present: LayerKeyValues[] = [];
+  if (inputs.checkpointLayers && !inputs.past && !inputs.cache && recordingGradients()) {
+    weights.layers.forEach((layer, index) => {
+      const run = (x: tf.Tensor2D, [cos, sin, mask]: readonly tf.Tensor[]) =>
+        decoderLayer(x, layer, index, {
+          lora,
+          config,
+          batch,
+          length,
+          inputs: { ...inputs, rotary: { cos: cos as tf.Tensor4D, sin: sin as tf.Tensor4D }, mask: mask as tf.Tensor },
+        }).hidden;
+      const trainable = [...layerVariables(layer), ...(lora ? adapterVariables(lora, index) : [])].filter(
+        (variable) => variable.trainable,
+      );
+      hidden = checkpointed(run, hidden, [inputs.rotary.cos, inputs.rotary.sin, inputs.mask], trainable);
+    });
+    return { hidden: rmsNorm(hidden, weights.finalNorm, config.rmsNormEps) as tf.Tensor2D, present };
+  }
   weights.layers.forEach((layer, index) => {
     // One scope per layer: what the layer made and no one needs (norms, projections, attention scores) is freed
     // now, not when the whole forward ends. Under autodiff the tape keeps what the backward pass needs.

@@ -347,14 +347,16 @@ export async function exportNamedTensors(
   return out;
 }
 
+/** The variables of one decoder layer. */
+export function layerVariables(layer: LayerWeights): tf.Variable[] {
+  return Object.values(layer).filter((value): value is tf.Variable => value !== undefined);
+}
+
 /** Every variable of the weights, value head included. */
 export function allVariables(weights: TransformerWeights): tf.Variable[] {
-  const layerVariables = weights.layers.flatMap((layer) =>
-    Object.values(layer).filter((value): value is tf.Variable => value !== undefined),
-  );
   return [
     weights.embedTokens,
-    ...layerVariables,
+    ...weights.layers.flatMap(layerVariables),
     weights.finalNorm,
     ...(weights.lmHead ? [weights.lmHead] : []),
     ...(weights.valueHead ? [weights.valueHead.weight, weights.valueHead.bias] : []),
