@@ -5,7 +5,8 @@
  *
  *   nice -n 15 npx tsx --conditions=source packages/model/scripts/benchmark-real-checkpoint.ts \
  *     --model /tmp/qwen-0.5b [--modes load,forward,generate,lora,full] [--rows 2] [--tokens 128] \
- *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE] [--max-rss-gib 9]
+ *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE] [--max-rss-gib 9] \
+ *     [--checkpoint-layers]
  *
  * The update step is what a GRPO/PPO step does per micro-batch: token log-probs of `rows`×`tokens`
  * sequences, loss −mean(A·exp(logp − logp_old)) (the clipped ratio is 1 at the first epoch), backward,
@@ -13,6 +14,7 @@
  * (weights + gradients + 2 AdamW moments: 16 bytes a parameter, 8 GB for 0.5B): check `free -g` first.
  * `--max-rss-gib` (default 9) stops the run, with the figure on stderr, once the process's resident memory passes it
  * (a watcher thread: a long native op blocks the main thread). The machine is shared; 0 turns the watcher off.
+ * `--checkpoint-layers` turns on gradient checkpointing for the updates (`TransformerModel.checkpointLayers`).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -35,6 +37,7 @@ const { values: flags } = parseArgs({
     repeats: { type: 'string', default: '2' },
     out: { type: 'string' },
     'max-rss-gib': { type: 'string', default: '9' },
+    'checkpoint-layers': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -67,7 +70,12 @@ if (maxRssGiB > 0) {
 }
 
 const backend = await initTfBackend();
-const report: Record<string, unknown> = { backend, model: flags.model, loadAverage: loadavg() };
+const report: Record<string, unknown> = {
+  backend,
+  model: flags.model,
+  checkpointLayers: flags['checkpoint-layers'],
+  loadAverage: loadavg(),
+};
 const print = (label: string, value: Record<string, number | string>) => {
   report[label] = value;
   const text = Object.entries(value)
@@ -79,6 +87,7 @@ const print = (label: string, value: Record<string, number | string>) => {
 let started = performance.now();
 const cpuBefore = process.cpuUsage();
 const model: TransformerModel = await loadTransformerModel(flags.model);
+model.checkpointLayers = flags['checkpoint-layers'];
 const parameters = model.parameterCount();
 const loadCpu = process.cpuUsage(cpuBefore);
 const loadSeconds = (performance.now() - started) / 1000;
@@ -197,4 +206,5 @@ if (modes.has('full')) await updateStep('full update', model.policyVariables());
 
 tf.dispose([ids, mask]);
 model.dispose();
+report.loadAverageAfter = loadavg();
 if (flags.out) writeFileSync(flags.out, `${JSON.stringify(report, null, 2)}\n`);
