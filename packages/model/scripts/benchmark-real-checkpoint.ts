@@ -118,19 +118,29 @@ const ids = tf.tensor2d(
 );
 const mask = tf.onesLike(ids) as tf.Tensor2D;
 
-async function timed(run: () => Promise<void>, times: number): Promise<{ seconds: number; peakTensorGiB: number }> {
+async function timed(
+  run: () => Promise<void>,
+  times: number,
+): Promise<{ seconds: number; cpuSeconds: number; peakTensorGiB: number }> {
   await run();
   let peak = 0;
   started = performance.now();
+  const cpu = process.cpuUsage();
   for (let index = 0; index < times; index += 1) {
     const profile = await tf.profile(run);
     peak = Math.max(peak, profile.peakBytes);
   }
-  return { seconds: (performance.now() - started) / 1000 / times, peakTensorGiB: gib(peak) };
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds: (performance.now() - started) / 1000 / times,
+    // CPU-seconds of the whole process per step: the load-robust figure on a shared machine.
+    cpuSeconds: (used.user + used.system) / 1e6 / times,
+    peakTensorGiB: gib(peak),
+  };
 }
 
 if (modes.has('forward')) {
-  const { seconds, peakTensorGiB } = await timed(async () => {
+  const { seconds, cpuSeconds, peakTensorGiB } = await timed(async () => {
     const scores = model.scoreSequences(ids, mask);
     await scores.logProbs.data();
     tf.dispose(scores as unknown as tf.TensorContainer);
@@ -138,6 +148,7 @@ if (modes.has('forward')) {
   print('forward', {
     batch: `${rows}x${tokens}`,
     tokensPerSecond: (rows * tokens) / seconds,
+    tokensPerCpuSecond: (rows * tokens) / cpuSeconds,
     stepSeconds: seconds,
     peakTensorGiB,
     peakRssGiB: gib(peakRss()),
@@ -150,13 +161,16 @@ if (modes.has('generate')) {
     const newTokens = Number(flags['new-tokens']);
     await generate(model, { promptIds, maxNewTokens: 2, stopTokenIds: [] });
     started = performance.now();
+    const cpu = process.cpuUsage();
     const results = await generate(model, { promptIds, maxNewTokens: newTokens, stopTokenIds: [], seed: 1 });
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const produced = results.reduce((sum, result) => sum + result.outputIds.length, 0);
     print(`generate b${batch}`, {
       prompt: 64,
       newTokens,
       tokensPerSecond: produced / seconds,
+      tokensPerCpuSecond: produced / ((used.user + used.system) / 1e6),
       tfMemoryGiB: gib(tf.memory().numBytes),
       peakRssGiB: gib(peakRss()),
     });
@@ -169,7 +183,7 @@ async function updateStep(label: string, variables: tf.Variable[]): Promise<void
   const advantages = tf.randomNormal([rows, tokens - 1], 0, 1, 'float32', 5);
   const scored = model.scoreSequences(ids, mask);
   const oldLogProbs = scored.logProbs;
-  const { seconds, peakTensorGiB } = await timed(async () => {
+  const { seconds, cpuSeconds, peakTensorGiB } = await timed(async () => {
     const { value, grads } = tf.variableGrads(() => {
       const { logProbs } = model.scoreSequences(ids, mask);
       const ratio = tf.exp(tf.sub(logProbs, oldLogProbs));
@@ -184,6 +198,7 @@ async function updateStep(label: string, variables: tf.Variable[]): Promise<void
     batch: `${rows}x${tokens}`,
     trainable,
     tokensPerSecond: (rows * tokens) / seconds,
+    tokensPerCpuSecond: (rows * tokens) / cpuSeconds,
     stepSeconds: seconds,
     peakTensorGiB,
     tfMemoryGiB: gib(tf.memory().numBytes),
