@@ -238,7 +238,16 @@ export interface LoadTransformerModelOptions {
    * weights of 256 MiB and more; else 1, which reads on the calling thread one variable at a time).
    */
   readThreads?: number;
+  /**
+   * Gradient checkpointing of the decoder layers (`TransformerModel.checkpointLayers`). Default: on from
+   * `CHECKPOINT_LAYERS_FROM` parameters (real checkpoints, where a step's activations and their gradients would
+   * otherwise dominate memory), off below (the embedded policy, where the extra forward pass is the cost).
+   */
+  checkpointLayers?: boolean;
 }
+
+/** Parameters from which `loadTransformerModel` turns gradient checkpointing on by default. */
+export const CHECKPOINT_LAYERS_FROM = 100_000_000;
 
 /**
  * Load a local Hugging Face model folder (config.json + safetensors, LoRA adapters when present). The
@@ -289,6 +298,7 @@ export async function loadTransformerModel(
     for (const file of files) file.close();
   }
   const model = new TransformerModel(config, weights);
+  model.checkpointLayers = options.checkpointLayers ?? model.parameterCount() >= CHECKPOINT_LAYERS_FROM;
   const storedDtypes = new Set(
     [...fileOf.entries()]
       .filter(([name]) => !name.startsWith('v_head.'))

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTransformerModel, saveCheckpoint } from './checkpoint';
+import { CHECKPOINT_LAYERS_FROM, loadTransformerModel, saveCheckpoint } from './checkpoint';
 import { REFERENCE_CASES, REFERENCE_CHECKPOINTS } from './test/reference-logits';
 import { useTestBackend } from './test/test-backend';
 import { TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
@@ -44,6 +44,19 @@ describe('loadTransformerModel on reader threads', () => {
       await expectSameLoad(join(REFERENCE_CHECKPOINTS, name));
     },
   );
+
+  it('should checkpoint layers by default only from 100 M parameters, and as asked', async () => {
+    const directory = join(REFERENCE_CHECKPOINTS, 'qwen2-bf16');
+    const small = await loadTransformerModel(directory);
+    const asked = await loadTransformerModel(directory, { checkpointLayers: true });
+    expect([small.parameterCount() < CHECKPOINT_LAYERS_FROM, small.checkpointLayers, asked.checkpointLayers]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    small.dispose();
+    asked.dispose();
+  });
 
   it.each(['F16', 'BF16', 'F32'] as const)(
     'should load a sharded %s folder with a value head exactly as the one-thread reader, and as saved',
