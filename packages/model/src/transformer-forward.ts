@@ -281,7 +281,9 @@ export function transformerHidden(
       const trainable = [...layerVariables(layer), ...(lora ? adapterVariables(lora, index) : [])].filter(
         (variable) => variable.trainable,
       );
-      hidden = checkpointed(run, hidden, [inputs.rotary.cos, inputs.rotary.sin, inputs.mask], trainable);
+      // Its own scope, as below: the forward's temporaries are not saved, and would otherwise live to the end.
+      const input = hidden;
+      hidden = tf.tidy(() => checkpointed(run, input, [inputs.rotary.cos, inputs.rotary.sin, inputs.mask], trainable));
     });
     return { hidden: rmsNorm(hidden, weights.finalNorm, config.rmsNormEps) as tf.Tensor2D, present };
   }
