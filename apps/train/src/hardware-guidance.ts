@@ -16,6 +16,7 @@ export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = 
 /** The LoRA updates measured on real-sized checkpoints (same script and settings, native), quoted by `--dry-run`. */
 export const MEASURED_LORA_UPDATES = [
   { model: 'Qwen2.5-0.5B', tokens: '2×128', tokensPerSecond: 11.1, peakRssGiB: 3.61 },
+  { model: 'Qwen2.5-1.5B', tokens: '1×32', tokensPerSecond: 3.8, peakRssGiB: 6.8 },
 ] as const;
 
 /**
