@@ -5,12 +5,19 @@ import { attentionPasses } from './build-training-components';
 /**
  * Sustained float32 training throughput measured on this project's 2-core machine shared with other jobs
  * (2026-11-26). wasm (1 thread): `packages/model/scripts/benchmark-lora.ts` (a 26.7 M-parameter model, 4 × 128
- * tokens, full fine-tuning, 6·N·tokens per step) 48.2 s = 1.7 GFLOP/s. tfjs-node: the same script gave 5.67 s =
- * 14.4 GFLOP/s on the small model, but a Qwen2.5-0.5B-shaped checkpoint's LoRA policy-gradient step
- * (`packages/model/scripts/benchmark-real-checkpoint.ts --modes load,lora`, 2 × 128 tokens, 4·N·tokens) took
- * 102.8 s = 4.9 GFLOP/s at load 17–30, so large models are estimated from that rate. 1.5B was not run.
+ * tokens, full fine-tuning, 6·N·tokens per step) 48.2 s = 1.7 GFLOP/s. tfjs-node: a Qwen2.5-0.5B-shaped
+ * checkpoint's LoRA policy-gradient step (`packages/model/scripts/benchmark-real-checkpoint.ts --modes lora
+ * --checkpoint-layers`, rank 16 on all 7 projections, 2 × 128 tokens, counted as 4·N·tokens) took 23.1 s =
+ * 21.9 GFLOP/s at load 12–13, with layers checkpointed as `loadTransformerModel` does from 100 M parameters
+ * (`docs/decisions/2026-11-26-threaded-load-and-lean-lora.md`; before: 102.8 s = 4.9 GFLOP/s at load 17–30).
  */
-export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 1.7, tensorflow: 4.9 };
+export const MEASURED_GFLOPS: Readonly<Record<'wasm' | 'tensorflow', number>> = { wasm: 1.7, tensorflow: 21.9 };
+
+/** The LoRA updates measured on real-sized checkpoints (same script and settings, native), quoted by `--dry-run`. */
+export const MEASURED_LORA_UPDATES = [
+  { model: 'Qwen2.5-0.5B', tokens: '2×128', tokensPerSecond: 11.1, peakRssGiB: 3.61 },
+  { model: 'Qwen2.5-1.5B', tokens: '1×32', tokensPerSecond: 3.8, peakRssGiB: 6.8 },
+] as const;
 
 /**
  * Upper-bound FLOPs of one training step of a model of `parameters` parameters: every reply generated to
@@ -52,6 +59,11 @@ export function formatHardwareGuidance(config: TrainConfig): string {
     const native = `~${duration(flops / (MEASURED_GFLOPS.tensorflow * 1e9))}/step`;
     lines.push(
       `  ${row.model.padEnd(14)} ${row.mode.padEnd(5)} ${(row.parameters / 1e9).toFixed(2).padStart(5)} B ${(row.trainableParameters / 1e6).toFixed(1).padStart(8)} M  ${formatGiB(row.totalBytes).padEnd(9)}  ${wasm.padEnd(26)} ${native.padEnd(21)} needs ${formatGiB(row.totalBytes)} of GPU memory`,
+    );
+  }
+  for (const measured of MEASURED_LORA_UPDATES) {
+    lines.push(
+      `  measured here (native, 2 cores, LoRA rank 16 on all 7 projections): ${measured.model} update of ${measured.tokens} tokens at ${measured.tokensPerSecond} tokens/s, ${measured.peakRssGiB} GiB peak RSS`,
     );
   }
   lines.push(

@@ -152,6 +152,9 @@ describe('rlver-train --dry-run (the real CLI)', () => {
     expect(stdout).toMatch(/policy: ".*good" {2}# --policy/);
     expect(stdout).toMatch(/# preflight\n {2}memory: about/);
     expect(stdout).toMatch(/Qwen2.5-7B +full .*refused: over 4 GiB/);
+    expect(stdout).toMatch(
+      /measured here .*Qwen2\.5-0\.5B update of 2×128 tokens at [\d.]+ tokens\/s, [\d.]+ GiB peak RSS/,
+    );
     expect(stdout).toContain('dry run passed');
   }, 120_000);
 

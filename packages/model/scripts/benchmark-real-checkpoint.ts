@@ -5,7 +5,8 @@
  *
  *   nice -n 15 npx tsx --conditions=source packages/model/scripts/benchmark-real-checkpoint.ts \
  *     --model /tmp/qwen-0.5b [--modes load,forward,generate,lora,full] [--rows 2] [--tokens 128] \
- *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE] [--max-rss-gib 9]
+ *     [--new-tokens 16] [--generate-batch 1,4] [--rank 16] [--repeats 2] [--out FILE] [--max-rss-gib 9] \
+ *     [--checkpoint-layers]
  *
  * The update step is what a GRPO/PPO step does per micro-batch: token log-probs of `rows`×`tokens`
  * sequences, loss −mean(A·exp(logp − logp_old)) (the clipped ratio is 1 at the first epoch), backward,
@@ -13,6 +14,7 @@
  * (weights + gradients + 2 AdamW moments: 16 bytes a parameter, 8 GB for 0.5B): check `free -g` first.
  * `--max-rss-gib` (default 9) stops the run, with the figure on stderr, once the process's resident memory passes it
  * (a watcher thread: a long native op blocks the main thread). The machine is shared; 0 turns the watcher off.
+ * `--checkpoint-layers` turns on gradient checkpointing for the updates (`TransformerModel.checkpointLayers`).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -35,6 +37,7 @@ const { values: flags } = parseArgs({
     repeats: { type: 'string', default: '2' },
     out: { type: 'string' },
     'max-rss-gib': { type: 'string', default: '9' },
+    'checkpoint-layers': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -67,7 +70,12 @@ if (maxRssGiB > 0) {
 }
 
 const backend = await initTfBackend();
-const report: Record<string, unknown> = { backend, model: flags.model, loadAverage: loadavg() };
+const report: Record<string, unknown> = {
+  backend,
+  model: flags.model,
+  checkpointLayers: flags['checkpoint-layers'],
+  loadAverage: loadavg(),
+};
 const print = (label: string, value: Record<string, number | string>) => {
   report[label] = value;
   const text = Object.entries(value)
@@ -79,6 +87,7 @@ const print = (label: string, value: Record<string, number | string>) => {
 let started = performance.now();
 const cpuBefore = process.cpuUsage();
 const model: TransformerModel = await loadTransformerModel(flags.model);
+model.checkpointLayers = flags['checkpoint-layers'];
 const parameters = model.parameterCount();
 const loadCpu = process.cpuUsage(cpuBefore);
 const loadSeconds = (performance.now() - started) / 1000;
@@ -109,19 +118,29 @@ const ids = tf.tensor2d(
 );
 const mask = tf.onesLike(ids) as tf.Tensor2D;
 
-async function timed(run: () => Promise<void>, times: number): Promise<{ seconds: number; peakTensorGiB: number }> {
+async function timed(
+  run: () => Promise<void>,
+  times: number,
+): Promise<{ seconds: number; cpuSeconds: number; peakTensorGiB: number }> {
   await run();
   let peak = 0;
   started = performance.now();
+  const cpu = process.cpuUsage();
   for (let index = 0; index < times; index += 1) {
     const profile = await tf.profile(run);
     peak = Math.max(peak, profile.peakBytes);
   }
-  return { seconds: (performance.now() - started) / 1000 / times, peakTensorGiB: gib(peak) };
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds: (performance.now() - started) / 1000 / times,
+    // CPU-seconds of the whole process per step: the load-robust figure on a shared machine.
+    cpuSeconds: (used.user + used.system) / 1e6 / times,
+    peakTensorGiB: gib(peak),
+  };
 }
 
 if (modes.has('forward')) {
-  const { seconds, peakTensorGiB } = await timed(async () => {
+  const { seconds, cpuSeconds, peakTensorGiB } = await timed(async () => {
     const scores = model.scoreSequences(ids, mask);
     await scores.logProbs.data();
     tf.dispose(scores as unknown as tf.TensorContainer);
@@ -129,6 +148,7 @@ if (modes.has('forward')) {
   print('forward', {
     batch: `${rows}x${tokens}`,
     tokensPerSecond: (rows * tokens) / seconds,
+    tokensPerCpuSecond: (rows * tokens) / cpuSeconds,
     stepSeconds: seconds,
     peakTensorGiB,
     peakRssGiB: gib(peakRss()),
@@ -141,13 +161,16 @@ if (modes.has('generate')) {
     const newTokens = Number(flags['new-tokens']);
     await generate(model, { promptIds, maxNewTokens: 2, stopTokenIds: [] });
     started = performance.now();
+    const cpu = process.cpuUsage();
     const results = await generate(model, { promptIds, maxNewTokens: newTokens, stopTokenIds: [], seed: 1 });
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const produced = results.reduce((sum, result) => sum + result.outputIds.length, 0);
     print(`generate b${batch}`, {
       prompt: 64,
       newTokens,
       tokensPerSecond: produced / seconds,
+      tokensPerCpuSecond: produced / ((used.user + used.system) / 1e6),
       tfMemoryGiB: gib(tf.memory().numBytes),
       peakRssGiB: gib(peakRss()),
     });
@@ -160,7 +183,7 @@ async function updateStep(label: string, variables: tf.Variable[]): Promise<void
   const advantages = tf.randomNormal([rows, tokens - 1], 0, 1, 'float32', 5);
   const scored = model.scoreSequences(ids, mask);
   const oldLogProbs = scored.logProbs;
-  const { seconds, peakTensorGiB } = await timed(async () => {
+  const { seconds, cpuSeconds, peakTensorGiB } = await timed(async () => {
     const { value, grads } = tf.variableGrads(() => {
       const { logProbs } = model.scoreSequences(ids, mask);
       const ratio = tf.exp(tf.sub(logProbs, oldLogProbs));
@@ -175,6 +198,7 @@ async function updateStep(label: string, variables: tf.Variable[]): Promise<void
     batch: `${rows}x${tokens}`,
     trainable,
     tokensPerSecond: (rows * tokens) / seconds,
+    tokensPerCpuSecond: (rows * tokens) / cpuSeconds,
     stepSeconds: seconds,
     peakTensorGiB,
     tfMemoryGiB: gib(tf.memory().numBytes),
@@ -197,4 +221,5 @@ if (modes.has('full')) await updateStep('full update', model.policyVariables());
 
 tf.dispose([ids, mask]);
 model.dispose();
+report.loadAverageAfter = loadavg();
 if (flags.out) writeFileSync(flags.out, `${JSON.stringify(report, null, 2)}\n`);

@@ -234,7 +234,21 @@ export interface LoadTransformerModelOptions {
    * `keyDim` (normal(0, 0.02), seeded), gate weight likewise and gate bias logit(0.05), so g ≈ 0.05.
    */
   addCopyHead?: { keyDim: number; seed?: number };
+  /**
+   * Threads that read and decode the safetensors files (default: the cores, at most 4, on native TensorFlow for
+   * weights of 256 MiB and more; else 1, which reads on the calling thread one variable at a time).
+   */
+  readThreads?: number;
+  /**
+   * Gradient checkpointing of the decoder layers (`TransformerModel.checkpointLayers`). Default: on from
+   * `CHECKPOINT_LAYERS_FROM` parameters (real checkpoints, where a step's activations and their gradients would
+   * otherwise dominate memory), off below (the embedded policy, where the extra forward pass is the cost).
+   */
+  checkpointLayers?: boolean;
 }
+
+/** Parameters from which `loadTransformerModel` turns gradient checkpointing on by default. */
+export const CHECKPOINT_LAYERS_FROM = 100_000_000;
 
 /**
  * Load a local Hugging Face model folder (config.json + safetensors, LoRA adapters when present). The
@@ -264,7 +278,7 @@ export async function loadTransformerModel(
   const fileOf = new Map<string, SafetensorsFile>();
   for (const file of files) for (const name of file.entries.keys()) fileOf.set(name, file);
   try {
-    weights = weightsFromSource(
+    weights = await weightsFromSource(
       config,
       {
         shapeOf: (name) => fresh.get(name)?.shape ?? fileOf.get(name)?.entries.get(name)?.shape,
@@ -273,13 +287,19 @@ export async function loadTransformerModel(
           if (tensor) out.set(tensor.data, offset);
           else fileOf.get(name)?.readInto(name, out, offset);
         },
+        locate: (name) => (fresh.has(name) ? undefined : fileOf.get(name)?.locate(name)),
       },
-      { source: directory, valueHead: options.valueHead ?? fileOf.has('v_head.summary.weight') },
+      {
+        source: directory,
+        valueHead: options.valueHead ?? fileOf.has('v_head.summary.weight'),
+        ...(options.readThreads === undefined ? {} : { readThreads: options.readThreads }),
+      },
     );
   } finally {
     for (const file of files) file.close();
   }
   const model = new TransformerModel(config, weights);
+  model.checkpointLayers = options.checkpointLayers ?? model.parameterCount() >= CHECKPOINT_LAYERS_FROM;
   const storedDtypes = new Set(
     [...fileOf.entries()]
       .filter(([name]) => !name.startsWith('v_head.'))

@@ -6,6 +6,7 @@ export {
   WASM_HEAP_BYTES,
 } from './attention-budget';
 export {
+  CHECKPOINT_LAYERS_FROM,
   type LoadTransformerModelOptions,
   loadOptimizerState,
   loadTransformerModel,

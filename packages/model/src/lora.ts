@@ -2,7 +2,7 @@ import { variableFrom } from '@rlver/optim';
 import { createRng, hashSeed, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
-import { matMul } from './mat-mul';
+import { linear, matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights } from './transformer-weights';
 
@@ -88,6 +88,11 @@ export function loraVariables(state: LoraState): tf.Variable[] {
   return state.adapters.flatMap((perLayer) => Object.values(perLayer).flatMap((adapter) => [adapter.a, adapter.b]));
 }
 
+/** The adapters' variables of layer `index` (A and B of each adapted projection). */
+export function adapterVariables(state: LoraState, index: number): tf.Variable[] {
+  return Object.values(state.adapters[index] ?? {}).flatMap((adapter) => [adapter.a, adapter.b]);
+}
+
 function delta(adapter: LoraAdapter | undefined, scale: number, shape: [number, number]): tf.Tensor2D {
   if (!adapter) return tf.zeros(shape);
   return tf.mul(matMul(adapter.b, adapter.a), scale) as tf.Tensor2D;
@@ -104,7 +109,7 @@ export interface EffectiveLayerWeights {
 /**
  * `W + scale · B·A` for every adapted projection of layer `index` (fused q/k/v and gate/up matrices
  * get a row-stacked update with zero blocks for projections without an adapter). Without LoRA, or while
- * merged, the variables themselves.
+ * merged, the variables themselves. Used to merge; the forward pass uses `layerProjections`.
  */
 export function effectiveLayerWeights(
   layer: LayerWeights,
@@ -137,6 +142,53 @@ export function effectiveLayerWeights(
     downWeight: adapters.down_proj
       ? tf.add(base.downWeight, delta(adapters.down_proj, scale, [0, 0]))
       : base.downWeight,
+  };
+}
+
+/** The projections of one decoder layer, as functions of their input `[rows, in]` → `[rows, out]` (inside `tf.tidy`). */
+export interface LayerProjections {
+  /** Fused q/k/v rows, bias included. */
+  qkv(x: tf.Tensor2D): tf.Tensor2D;
+  o(x: tf.Tensor2D): tf.Tensor2D;
+  /** Fused gate/up rows. */
+  gateUp(x: tf.Tensor2D): tf.Tensor2D;
+  down(x: tf.Tensor2D): tf.Tensor2D;
+}
+
+/**
+ * `x·Wᵀ (+ b)` for every projection of layer `index`, plus `scale·(x·Aᵀ)·Bᵀ` for each adapted one (zero columns
+ * for the parts of a fused matrix without an adapter). The dense update `W + scale·B·A` is never formed: under
+ * autodiff it was a full float32 copy of every adapted matrix kept for the backward pass, with `B·A` beside it
+ * (about twice the layers' weights, which is what stopped the 1.5B LoRA update at 9 GiB). The adapter path costs
+ * `2·rows·r·(in + out)` multiply-adds against the dense path's `r·in·out`. Without LoRA, or while merged, the base
+ * weights alone.
+ */
+export function layerProjections(
+  layer: LayerWeights,
+  index: number,
+  state: LoraState | undefined,
+  config: TransformerConfig,
+): LayerProjections {
+  const adapters = state && !state.mergedBase ? state.adapters[index] : undefined;
+  const project =
+    (weight: tf.Variable, bias: tf.Variable | undefined, targets: LoraTarget[]) =>
+    (x: tf.Tensor2D): tf.Tensor2D => {
+      const base = linear(x, weight as tf.Tensor as tf.Tensor2D, bias);
+      if (!state || !adapters || !targets.some((target) => adapters[target])) return base;
+      const rows = x.shape[0];
+      const parts = targets.map((target) => {
+        const adapter = adapters[target];
+        if (!adapter) return tf.zeros([rows, projectionShape(target, config)[0]]);
+        const low = linear(x, adapter.a as tf.Tensor as tf.Tensor2D);
+        return tf.mul(linear(low, adapter.b as tf.Tensor as tf.Tensor2D), state.scale);
+      });
+      return tf.add(base, parts.length === 1 ? (parts[0] as tf.Tensor) : tf.concat(parts, 1)) as tf.Tensor2D;
+    };
+  return {
+    qkv: project(layer.qkvWeight, layer.qkvBias, ['q_proj', 'k_proj', 'v_proj']),
+    o: project(layer.oWeight, layer.oBias, ['o_proj']),
+    gateUp: project(layer.gateUpWeight, undefined, ['gate_proj', 'up_proj']),
+    down: project(layer.downWeight, undefined, ['down_proj']),
   };
 }
 

@@ -51,6 +51,12 @@ export class SafetensorsFile {
     }
   }
 
+  /** Where tensor `name`'s bytes lie (for `readTensorsInParallel`), or undefined when the file lacks it. */
+  locate(name: string): { path: string; dtype: SafetensorsEntry['dtype']; begin: number; end: number } | undefined {
+    const entry = this.entries.get(name);
+    return entry && { path: this.path, dtype: entry.dtype, begin: entry.begin, end: entry.end };
+  }
+
   /** Decode tensor `name` into `out` from element `offset`. */
   readInto(name: string, out: Float32Array, offset = 0): void {
     const entry = this.entries.get(name);

@@ -28,7 +28,7 @@ function halfToFloat(bits: number): number {
 let halfTable: Float32Array | undefined;
 
 /** Every IEEE half's float32 value, indexed by its bits: decoding F16 is then one lookup per element. */
-function halfToFloatTable(): Float32Array {
+export function halfToFloatTable(): Float32Array {
   if (!halfTable) halfTable = Float32Array.from({ length: 65_536 }, (_, bits) => halfToFloat(bits));
   return halfTable;
 }

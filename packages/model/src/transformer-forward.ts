@@ -1,8 +1,9 @@
 import * as tf from '@tensorflow/tfjs-core';
-import { effectiveLayerWeights, type LoraState } from './lora';
+import { checkpointed, recordingGradients } from './checkpointed-layer';
+import { adapterVariables, type LayerProjections, type LoraState, layerProjections } from './lora';
 import { linear, matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
-import type { LayerWeights, TransformerWeights } from './transformer-weights';
+import { type LayerWeights, layerVariables, type TransformerWeights } from './transformer-weights';
 
 /** Keys and values of one layer for the positions seen so far: `[batch, kvHeads, length, headDim]`. */
 export interface LayerKeyValues {
@@ -29,6 +30,12 @@ export interface ForwardInputs {
    * place and attends over all of its columns (the mask hides those not written). See `KeyValueCache`.
    */
   cache?: KeyValueWriter;
+  /**
+   * Gradient checkpointing (`checkpointed`): under a recording tape, each layer keeps only its input for the
+   * backward pass and is recomputed there. Only for full-sequence passes (no `past`, no `cache`); `present` is
+   * then empty.
+   */
+  checkpointLayers?: boolean;
 }
 
 /** Where a decode step writes the keys/values of layer `index`; returns everything that layer attends over. */
@@ -146,10 +153,7 @@ export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor
 function attention(
   x2d: tf.Tensor2D,
   weights: {
-    qkv: tf.Tensor2D;
-    qkvBias?: tf.Tensor;
-    o: tf.Tensor2D;
-    oBias?: tf.Tensor;
+    project: LayerProjections;
     queryNorm?: tf.Tensor;
     keyNorm?: tf.Tensor;
   },
@@ -166,7 +170,7 @@ function attention(
   const { numAttentionHeads: heads, numKeyValueHeads: kvHeads, headDim } = config;
   const { batch, length } = inputs;
   const group = heads / kvHeads;
-  const qkv = linear(x2d, weights.qkv, weights.qkvBias);
+  const qkv = weights.project.qkv(x2d);
   const [qkProjected, v] = tf.split(
     tf.reshape(qkv, [batch, length, heads + 2 * kvHeads, headDim]),
     [heads + kvHeads, kvHeads],
@@ -204,14 +208,14 @@ function attention(
   ]);
   const context = tf.reshape(matMul(probabilities, values), [batch, kvHeads, group, length, headDim]);
   const merged = tf.reshape(tf.transpose(context, [0, 3, 1, 2, 4]), [batch * length, heads * headDim]);
-  const output = linear(merged as tf.Tensor2D, weights.o, weights.oBias);
+  const output = weights.project.o(merged as tf.Tensor2D);
   return { output, present: { keys, values } };
 }
 
-function mlp(x2d: tf.Tensor2D, gateUp: tf.Tensor2D, down: tf.Tensor2D, intermediate: number): tf.Tensor2D {
-  const [gate, up] = tf.split(linear(x2d, gateUp), [intermediate, intermediate], 1);
+function mlp(x2d: tf.Tensor2D, project: LayerProjections, intermediate: number): tf.Tensor2D {
+  const [gate, up] = tf.split(project.gateUp(x2d), [intermediate, intermediate], 1);
   const activated = tf.mul(tf.mul(gate as tf.Tensor, tf.sigmoid(gate as tf.Tensor)), up as tf.Tensor) as tf.Tensor2D;
-  return linear(activated, down);
+  return project.down(activated);
 }
 
 function decoderLayer(
@@ -227,14 +231,11 @@ function decoderLayer(
   },
 ): { hidden: tf.Tensor2D; present: LayerKeyValues } {
   const { config, lora, inputs } = context;
-  const effective = effectiveLayerWeights(layer, index, lora, config);
+  const project = layerProjections(layer, index, lora, config);
   const attended = attention(
     rmsNorm(hidden, layer.inputNorm, config.rmsNormEps) as tf.Tensor2D,
     {
-      qkv: effective.qkvWeight,
-      qkvBias: layer.qkvBias,
-      o: effective.oWeight,
-      oBias: layer.oBias,
+      project,
       queryNorm: layer.queryNorm,
       keyNorm: layer.keyNorm,
     },
@@ -250,10 +251,7 @@ function decoderLayer(
   );
   const afterAttention = tf.add(hidden, attended.output) as tf.Tensor2D;
   const normed = rmsNorm(afterAttention, layer.postNorm, config.rmsNormEps) as tf.Tensor2D;
-  const output = tf.add(
-    afterAttention,
-    mlp(normed, effective.gateUpWeight, effective.downWeight, config.intermediateSize),
-  );
+  const output = tf.add(afterAttention, mlp(normed, project, config.intermediateSize));
   return { hidden: output as tf.Tensor2D, present: attended.present };
 }
 
@@ -270,8 +268,32 @@ export function transformerHidden(
   const [batch, length] = inputs.inputIds.shape;
   let hidden = embedTokens(weights.embedTokens as tf.Tensor2D, tf.reshape(inputs.inputIds, [-1]));
   const present: LayerKeyValues[] = [];
+  if (inputs.checkpointLayers && !inputs.past && !inputs.cache && recordingGradients()) {
+    weights.layers.forEach((layer, index) => {
+      const run = (x: tf.Tensor2D, [cos, sin, mask]: readonly tf.Tensor[]) =>
+        decoderLayer(x, layer, index, {
+          lora,
+          config,
+          batch,
+          length,
+          inputs: { ...inputs, rotary: { cos: cos as tf.Tensor4D, sin: sin as tf.Tensor4D }, mask: mask as tf.Tensor },
+        }).hidden;
+      const trainable = [...layerVariables(layer), ...(lora ? adapterVariables(lora, index) : [])].filter(
+        (variable) => variable.trainable,
+      );
+      // Its own scope, as below: the forward's temporaries are not saved, and would otherwise live to the end.
+      const input = hidden;
+      hidden = tf.tidy(() => checkpointed(run, input, [inputs.rotary.cos, inputs.rotary.sin, inputs.mask], trainable));
+    });
+    return { hidden: rmsNorm(hidden, weights.finalNorm, config.rmsNormEps) as tf.Tensor2D, present };
+  }
   weights.layers.forEach((layer, index) => {
-    const result = decoderLayer(hidden, layer, index, { lora, config, batch, length, inputs });
+    // One scope per layer: what the layer made and no one needs (norms, projections, attention scores) is freed
+    // now, not when the whole forward ends. Under autodiff the tape keeps what the backward pass needs.
+    const result = tf.tidy(
+      () =>
+        decoderLayer(hidden, layer, index, { lora, config, batch, length, inputs }) as unknown as tf.TensorContainer,
+    ) as unknown as ReturnType<typeof decoderLayer>;
     hidden = result.hidden;
     present.push(result.present);
   });

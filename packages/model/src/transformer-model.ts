@@ -119,6 +119,13 @@ export class TransformerModel implements TrainableLanguageModel {
    * then the renormalised distribution over allowed tokens. Undefined = plain softmax. Reference copies share it.
    */
   logitsRules: LogitsRules | undefined;
+  /**
+   * Gradient checkpointing of the full-sequence passes (`hiddenStates`, so `scoreSequences` without shared
+   * prefixes, `forwardLogits`, the losses): each decoder layer keeps only its input for the backward pass and is
+   * recomputed there (`checkpointed-layer.ts`). Lowers a training step's peak memory from all layers' activations
+   * and gradients to one layer's, for one more forward pass. Default false.
+   */
+  checkpointLayers = false;
   private lora: LoraState | undefined;
   private frozen = false;
 
@@ -160,6 +167,7 @@ export class TransformerModel implements TrainableLanguageModel {
       inputIds,
       rotary,
       mask: causalMask(attentionMask),
+      checkpointLayers: this.checkpointLayers,
     }).hidden;
   }
 

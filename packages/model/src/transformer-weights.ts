@@ -3,6 +3,7 @@ import { createRng, hashSeed, InvalidInputError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { COPY_GATE_INITIAL_BIAS, COPY_HEAD_TENSORS, type CopyHeadWeights } from './copy-head';
 import type { TransformerConfig } from './model-config';
+import { defaultReadThreads, readTensorsInParallel, type TensorReadRequest } from './parallel-tensor-read';
 import type { NamedFloatTensor } from './safetensors';
 import { weightBuffer } from './weight-buffer';
 
@@ -210,19 +211,40 @@ export interface NamedTensorSource {
   shapeOf(name: string): readonly number[] | undefined;
   /** Write tensor `name`'s float32 values into `out` from element `offset`. */
   readInto(name: string, out: Float32Array, offset: number): void;
+  /** Where tensor `name`'s bytes lie in a safetensors file, when it comes from one: such tensors may be read on threads. */
+  locate?(name: string): Omit<TensorReadRequest, 'out' | 'offset'> | undefined;
 }
 
+/** Options of `weightsFromSource`. */
+export interface WeightsFromSourceOptions {
+  /** Named in errors (the model folder). */
+  source: string;
+  valueHead: boolean;
+  /**
+   * Reader threads for tensors the source can `locate` (default: `defaultReadThreads()` on native TensorFlow for
+   * weights of 256 MiB and more, else 1). 1 reads on this thread, one variable at a time.
+   */
+  readThreads?: number;
+}
+
+/** Float32 bytes from which a load is spread over threads by default (below, starting threads costs more). */
+const THREADED_LOAD_BYTES = 256 * 2 ** 20;
+
 /**
- * Weights read from `source` one variable at a time: each variable's float32 values (fused q/k/v and
- * gate/up included) are assembled in one buffer, become a tensor, and the buffer is dropped, so a load
- * holds the weights once plus one variable's buffer. Missing or mis-shaped tensors throw `InvalidInputError`
+ * Weights read from `source`: each variable's float32 values (fused q/k/v and gate/up included) are assembled
+ * in one buffer that becomes the variable's tensor. Missing or mis-shaped tensors throw `InvalidInputError`
  * naming the tensor; `lm_head.weight` is ignored when embeddings are tied.
+ *
+ * With one reader thread, variables are read one at a time (a load holds the weights once plus one variable's
+ * buffer; on wasm that is what keeps the copy into the wasm heap small). With more, every variable's buffer is
+ * allocated first (shared memory that native TensorFlow then wraps in place, so nothing is held twice) and the
+ * files are read and decoded by `readTensorsInParallel`.
  */
-export function weightsFromSource(
+export async function weightsFromSource(
   config: TransformerConfig,
   source: NamedTensorSource,
-  options: { source: string; valueHead: boolean },
-): TransformerWeights {
+  options: WeightsFromSourceOptions,
+): Promise<TransformerWeights> {
   // A dry build with stand-ins tells which HF tensors fill each variable, and at which row.
   const standIns = new Map<string, { name: string; shape: number[]; size: number }>();
   const plan = buildVariables(
@@ -250,14 +272,22 @@ export function weightsFromSource(
     }
     slotsOf.set(name, [...(slotsOf.get(name) ?? []), slot]);
   }
+  const totalBytes = [...standIns.values()].reduce((sum, standIn) => sum + standIn.size * 4, 0);
+  const threads =
+    options.readThreads ??
+    (tf.getBackend() === 'tensorflow' && totalBytes >= THREADED_LOAD_BYTES ? defaultReadThreads() : 1);
+  const buffers = threads > 1 ? await readAllBuffers(standIns.values(), slotsOf, source, threads) : undefined;
   const made: tf.Variable[] = [];
   try {
     return buildVariables(
       config,
       (name, shape) => {
-        const buffer = weightBuffer(shape.reduce((product, size) => product * size, 1));
-        const width = shape.length > 1 ? (shape[1] as number) : 1;
-        for (const slot of slotsOf.get(name) ?? []) source.readInto(slot.name, buffer, slot.rowStart * width);
+        let buffer = buffers?.get(name);
+        if (!buffer) {
+          buffer = weightBuffer(shape.reduce((product, size) => product * size, 1));
+          const width = shape.length > 1 ? (shape[1] as number) : 1;
+          for (const slot of slotsOf.get(name) ?? []) source.readInto(slot.name, buffer, slot.rowStart * width);
+        }
         const variable = variableFrom(tf.tensor(buffer, shape, 'float32'), true);
         made.push(variable);
         return variable;
@@ -268,6 +298,29 @@ export function weightsFromSource(
     for (const variable of made) variable.dispose();
     throw error;
   }
+}
+
+/** Every variable's buffer (shared memory), filled: located tensors on `threads` reader threads, the rest here. */
+async function readAllBuffers(
+  variables: Iterable<{ name: string; shape: number[]; size: number }>,
+  slotsOf: ReadonlyMap<string, WeightSlot[]>,
+  source: NamedTensorSource,
+  threads: number,
+): Promise<Map<string, Float32Array>> {
+  const buffers = new Map<string, Float32Array>();
+  const requests: TensorReadRequest[] = [];
+  for (const { name, shape, size } of variables) {
+    const buffer = weightBuffer(size, true);
+    buffers.set(name, buffer);
+    const width = shape.length > 1 ? (shape[1] as number) : 1;
+    for (const slot of slotsOf.get(name) ?? []) {
+      const location = source.locate?.(slot.name);
+      if (location) requests.push({ ...location, out: buffer, offset: slot.rowStart * width });
+      else source.readInto(slot.name, buffer, slot.rowStart * width);
+    }
+  }
+  await readTensorsInParallel(requests, { threads });
+  return buffers;
 }
 
 function rowWidth(variable: tf.Variable): number {
@@ -294,14 +347,16 @@ export async function exportNamedTensors(
   return out;
 }
 
+/** The variables of one decoder layer. */
+export function layerVariables(layer: LayerWeights): tf.Variable[] {
+  return Object.values(layer).filter((value): value is tf.Variable => value !== undefined);
+}
+
 /** Every variable of the weights, value head included. */
 export function allVariables(weights: TransformerWeights): tf.Variable[] {
-  const layerVariables = weights.layers.flatMap((layer) =>
-    Object.values(layer).filter((value): value is tf.Variable => value !== undefined),
-  );
   return [
     weights.embedTokens,
-    ...layerVariables,
+    ...weights.layers.flatMap(layerVariables),
     weights.finalNorm,
     ...(weights.lmHead ? [weights.lmHead] : []),
     ...(weights.valueHead ? [weights.valueHead.weight, weights.valueHead.bias] : []),

@@ -27,10 +27,15 @@ function sharedWithTensorFlow(view: Float32Array): boolean {
  * ~13 CPU-s at its first forward pass, after the load. Alignment is checked, not assumed: a one-element probe
  * tells whether TensorFlow shares the view; if no offset is shared, the buffer is a plain one (copied, as before).
  * On other backends it is a plain `Float32Array`.
+ *
+ * `shared` puts it in a `SharedArrayBuffer`, so that reader threads can decode into it (`readTensorsInParallel`);
+ * TensorFlow wraps such memory in place just the same (checked by the same probe).
  */
-export function weightBuffer(size: number): Float32Array {
-  if (tf.getBackend() !== 'tensorflow' || size === 0) return new Float32Array(size);
-  const raw = new ArrayBuffer(size * 4 + 64);
+export function weightBuffer(size: number, shared = false): Float32Array {
+  if (tf.getBackend() !== 'tensorflow' || size === 0) {
+    return shared ? new Float32Array(new SharedArrayBuffer(size * 4)) : new Float32Array(size);
+  }
+  const raw = shared ? new SharedArrayBuffer(size * 4 + 64) : new ArrayBuffer(size * 4 + 64);
   for (const offset of OFFSETS) {
     const view = new Float32Array(raw, offset * 4, size);
     if (sharedWithTensorFlow(view)) return view;
