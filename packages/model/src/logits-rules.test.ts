@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GenerationResult, generate } from './generate';
 import { LogitsRules, type LogitsRulesConfig, tokenBytesFromTokenizerJson, tokenScript } from './logits-rules';
+import { expectScoresFollowRules, sampleWithRules } from './test/rule-scoring';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
@@ -183,20 +183,8 @@ const RULES: LogitsRulesConfig = {
 };
 const PROMPTS = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? ZH_PROMPT : EN_PROMPT));
 
-async function sample(target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed = 7) {
-  target.logitsRules = rules;
-  try {
-    return await generate(target, {
-      promptIds: prompts,
-      maxNewTokens: 24,
-      temperature: 1.5,
-      seed,
-      stopTokenIds: [EOS],
-    });
-  } finally {
-    target.logitsRules = undefined;
-  }
-}
+const sample = (target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed = 7) =>
+  sampleWithRules(target, rules, prompts, seed, [EOS]);
 
 describe('generate with decoding rules', () => {
   for (const [name, rows] of [
@@ -219,19 +207,6 @@ describe('generate with decoding rules', () => {
   }
 });
 
-/** log p(target) and entropy of the renormalised distribution over allowed tokens, computed in JS from raw logits. */
-function renormalised(logits: Float32Array, temperature: number, allowed: (id: number) => boolean, target: number) {
-  const scaled = Array.from(logits, (value, id) => (allowed(id) ? value / temperature : Number.NEGATIVE_INFINITY));
-  const max = Math.max(...scaled);
-  const total = scaled.reduce((sum, value) => sum + Math.exp(value - max), 0);
-  const logProb = (id: number) => (scaled[id] as number) - max - Math.log(total);
-  let entropy = 0;
-  scaled.forEach((value, id) => {
-    if (value > Number.NEGATIVE_INFINITY) entropy -= Math.exp(logProb(id)) * logProb(id);
-  });
-  return { logProb: logProb(target), entropy };
-}
-
 describe('scoreSequences with decoding rules', () => {
   const cases: [string, () => TransformerModel, boolean][] = [
     ['one pass', () => model, false],
@@ -240,44 +215,18 @@ describe('scoreSequences with decoding rules', () => {
   ];
   for (const [name, target, share] of cases) {
     it(`should equal the renormalised masked log-softmax and the sampled log-probs: ${name}`, async () => {
-      const rules = rulesWith(RULES);
       // Three branches of each prompt: rows that share their context, so the shared-prefix plan pays.
       const zh = [...range(HAN), ...range(HAN), ...ZH_PROMPT];
       const en = [...range(LATIN), ...range(LATIN), ...EN_PROMPT];
-      const prompts = [zh, zh, zh, en, en, en];
-      const results: GenerationResult[] = await sample(target(), rules, prompts, 11);
-      const rows = results.map((result, index) => [...(prompts[index] as number[]), ...result.outputIds]);
-      const { ids, mask } = paddedBatch(rows, EOS);
-      const temperature = 1.5;
-      target().logitsRules = rules;
-      const scores = target().scoreSequences(ids, mask, { temperature, withEntropy: true, sharePrefixes: share });
-      target().logitsRules = undefined;
-      const raw = target().forwardLogits(ids, mask);
-      const [scored, entropies, logits] = [scores.logProbs.arraySync(), scores.entropies?.arraySync(), raw.dataSync()];
-      const vocab = TINY_TRANSFORMER_CONFIG.vocabSize;
-      let ruledPositions = 0;
-      rows.forEach((row, rowIndex) => {
-        for (let position = 0; position < row.length - 1; position += 1) {
-          const rule = rules.ruleAt(row, position);
-          if (rule && (rule.banned.length > 0 || rule.language)) ruledPositions += 1;
-          const start = (rowIndex * ids.shape[1] + position) * vocab;
-          const expected = renormalised(
-            logits.subarray(start, start + vocab) as Float32Array,
-            temperature,
-            (id) => rules.allows(rule, id),
-            row[position + 1] as number,
-          );
-          expect(scored[rowIndex]?.[position]).toBeCloseTo(expected.logProb, 3);
-          expect(entropies?.[rowIndex]?.[position]).toBeCloseTo(expected.entropy, 3);
-        }
-        // The sampled log-probs are the scored ones: PPO/GRPO ratios start at exactly 1.
-        const prompt = (prompts[rowIndex] as number[]).length;
-        (results[rowIndex] as GenerationResult).logProbs.forEach((sampled, step) => {
-          expect(scored[rowIndex]?.[prompt - 1 + step]).toBeCloseTo(sampled, 3);
-        });
+      const ruledPositions = await expectScoresFollowRules({
+        target: target(),
+        rules: rulesWith(RULES),
+        prompts: [zh, zh, zh, en, en, en],
+        sharePrefixes: share,
+        pad: EOS,
+        counts: (rule) => rule !== undefined && (rule.banned.length > 0 || rule.language !== undefined),
       });
       expect(ruledPositions).toBeGreaterThan(20);
-      tf.dispose([ids, mask, raw, scores.logProbs, scores.entropies as tf.Tensor]);
     });
   }
 

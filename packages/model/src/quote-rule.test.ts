@@ -1,10 +1,10 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GenerationResult, generate } from './generate';
 import { LogitsRules } from './logits-rules';
 import { QuoteRule, REPLY_START_STATE, UserTextIndex } from './quote-rule';
+import { expectScoresFollowRules, sampleWithRules } from './test/rule-scoring';
 import { useTestBackend } from './test/test-backend';
-import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
+import { TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 
 const encoder = new TextEncoder();
@@ -254,20 +254,8 @@ afterAll(() => {
   copyModel.dispose();
 });
 
-async function sample(target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed: number) {
-  target.logitsRules = rules;
-  try {
-    return await generate(target, {
-      promptIds: prompts,
-      maxNewTokens: 24,
-      temperature: 1.5,
-      seed,
-      stopTokenIds: [EOS],
-    });
-  } finally {
-    target.logitsRules = undefined;
-  }
-}
+const sample = (target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed: number) =>
+  sampleWithRules(target, rules, prompts, seed, [EOS]);
 
 const PROMPTS = Array.from({ length: 16 }, (_, index) => (index % 2 === 0 ? ZH_PROMPT : EN_PROMPT));
 const messagesOf = (index: number) => (index % 2 === 0 ? ZH_MESSAGES : EN_MESSAGES);
@@ -301,21 +289,6 @@ describe('generate with the quote rule', () => {
   }
 });
 
-/** log p(target) and entropy of the renormalised distribution over allowed tokens, computed in JS from raw logits. */
-function renormalised(logits: Float32Array, temperature: number, allowed: (token: number) => boolean, target: number) {
-  const scaled = Array.from(logits, (value, token) =>
-    allowed(token) ? value / temperature : Number.NEGATIVE_INFINITY,
-  );
-  const max = Math.max(...scaled);
-  const total = scaled.reduce((sum, value) => sum + Math.exp(value - max), 0);
-  const logProb = (token: number) => (scaled[token] as number) - max - Math.log(total);
-  let entropy = 0;
-  scaled.forEach((value, token) => {
-    if (value > Number.NEGATIVE_INFINITY) entropy -= Math.exp(logProb(token)) * logProb(token);
-  });
-  return { logProb: logProb(target), entropy };
-}
-
 describe('scoreSequences with the quote rule', () => {
   const cases: [string, () => TransformerModel, boolean][] = [
     ['one pass', () => model, false],
@@ -324,43 +297,18 @@ describe('scoreSequences with the quote rule', () => {
   ];
   for (const [name, target, share] of cases) {
     it(`should equal the renormalised masked log-softmax and the sampled log-probs: ${name}`, async () => {
-      const rules = quoteRules();
       // Replies that open a quote: the prompts end with the reply header and an opening mark.
       const zh = [...ZH_PROMPT, id('“')];
       const en = [...EN_PROMPT, id(' "')];
-      const prompts = [zh, zh, zh, en, en, en];
-      const results: GenerationResult[] = await sample(target(), rules, prompts, 11);
-      const rows = results.map((result, index) => [...(prompts[index] as number[]), ...result.outputIds]);
-      const { ids, mask } = paddedBatch(rows, EOS);
-      const temperature = 1.5;
-      target().logitsRules = rules;
-      const scores = target().scoreSequences(ids, mask, { temperature, withEntropy: true, sharePrefixes: share });
-      target().logitsRules = undefined;
-      const raw = target().forwardLogits(ids, mask);
-      const [scored, entropies, logits] = [scores.logProbs.arraySync(), scores.entropies?.arraySync(), raw.dataSync()];
-      const vocab = TINY_TRANSFORMER_CONFIG.vocabSize;
-      let restricted = 0;
-      rows.forEach((row, rowIndex) => {
-        for (let position = 0; position < row.length - 1; position += 1) {
-          const rule = rules.ruleAt(row, position);
-          if (rule?.allowed) restricted += 1;
-          const start = (rowIndex * ids.shape[1] + position) * vocab;
-          const expected = renormalised(
-            logits.subarray(start, start + vocab) as Float32Array,
-            temperature,
-            (token) => rules.allows(rule, token),
-            row[position + 1] as number,
-          );
-          expect(scored[rowIndex]?.[position]).toBeCloseTo(expected.logProb, 3);
-          expect(entropies?.[rowIndex]?.[position]).toBeCloseTo(expected.entropy, 3);
-        }
-        const promptLength = (prompts[rowIndex] as number[]).length;
-        (results[rowIndex] as GenerationResult).logProbs.forEach((sampled, step) => {
-          expect(scored[rowIndex]?.[promptLength - 1 + step]).toBeCloseTo(sampled, 3);
-        });
+      const restricted = await expectScoresFollowRules({
+        target: target(),
+        rules: quoteRules(),
+        prompts: [zh, zh, zh, en, en, en],
+        sharePrefixes: share,
+        pad: EOS,
+        counts: (rule) => rule?.allowed !== undefined,
       });
       expect(restricted).toBeGreaterThan(12);
-      tf.dispose([ids, mask, raw, scores.logProbs, scores.entropies as tf.Tensor]);
     });
   }
 });

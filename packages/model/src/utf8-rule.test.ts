@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from './generate';
 import { LogitsRules } from './logits-rules';
+import { sampleWithRules } from './test/rule-scoring';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
@@ -146,20 +146,7 @@ describe('the script rule: whole characters only', () => {
   for (const rows of [12, 3]) {
     it(`should never sample bytes a strict decoder rejects, and score what it samples (${rows} rows)`, async () => {
       const prompts = Array.from({ length: rows }, () => [...PROMPT]);
-      const run = async (rules: LogitsRules | undefined) => {
-        model.logitsRules = rules;
-        try {
-          return await generate(model, {
-            promptIds: prompts,
-            maxNewTokens: 20,
-            temperature: 1.5,
-            seed: 9,
-            stopTokenIds: [EOS],
-          });
-        } finally {
-          model.logitsRules = undefined;
-        }
-      };
+      const run = (rules: LogitsRules | undefined) => sampleWithRules(model, rules, prompts, 9, [EOS]);
       const free = await run(undefined);
       expect(free.some((result) => !decodes(replyBytes(result.outputIds)))).toBe(true);
       const rules = scriptRules(true);

@@ -3,29 +3,15 @@
  *   npx tsx --conditions=source packages/simulator/scripts/fidelity-breakdown.ts
  * Per file: mean predicted vs recorded change, share of −10 / +10 in each, and the mean gap by reply length.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { readJsonlFile, transcriptRecordSchema } from '@rlver/spec';
 import { mean } from '@rlver/stats';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { replayTranscriptRecord } from '../src/offline/replay-transcript';
+import { sharedTranscriptsRoot } from './shared-transcripts';
 
-const root = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  '..',
-  'shared',
-  'data',
-  'sage',
-  'transcripts',
-);
-if (!existsSync(root)) {
-  process.stderr.write(`no transcripts at ${root}\n`);
-  process.exit(2);
-}
+const root = sharedTranscriptsRoot();
 const simulator = createOfflineSimulator({ preset: 'sage' });
 const share = (values: readonly number[], hit: (value: number) => boolean) =>
   values.filter(hit).length / Math.max(1, values.length);

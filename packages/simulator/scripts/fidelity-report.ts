@@ -7,23 +7,18 @@
  * judged turn with the offline agent (sage preset) and prints the per-turn Spearman ρ between predicted and recorded
  * changes (pooled and per file) and the Kendall τ between each file's replay score and its recorded benchmark score.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { kendallTau, spearmanRho } from '@rlver/stats';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { type ReplayFileResult, replayTranscriptFile } from '../src/offline/replay-transcript';
+import { sharedTranscriptsRoot } from './shared-transcripts';
 
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const transcriptsRoot = join(projectRoot, '..', 'shared', 'data', 'sage', 'transcripts');
+const transcriptsRoot = sharedTranscriptsRoot();
 const sourceFlag = process.argv.indexOf('--emotion-source');
 const emotionSource = sourceFlag >= 0 && process.argv[sourceFlag + 1] === 'replayed' ? 'replayed' : 'recorded';
 
 function transcriptFiles(): string[] {
-  if (!existsSync(transcriptsRoot)) {
-    process.stderr.write(`no transcripts at ${transcriptsRoot}; this script needs the shared SAGE data (spec §1.3)\n`);
-    process.exit(2);
-  }
   return readdirSync(transcriptsRoot)
     .flatMap((agent) => readdirSync(join(transcriptsRoot, agent)).map((file) => join(transcriptsRoot, agent, file)))
     .filter((file) => file.endsWith('.jsonl'))

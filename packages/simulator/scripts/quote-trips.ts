@@ -3,28 +3,14 @@
  * check calls broken, i.e. its false trips:
  *   npx tsx --conditions=source packages/simulator/scripts/quote-trips.ts [--show 20]
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { judgedReplies, readJsonlFile, transcriptRecordSchema } from '@rlver/spec';
 import { brokenQuotes } from '../src/offline/quote-integrity';
 import { quotedSpans } from '../src/offline/quote-spans';
+import { sharedTranscriptsRoot } from './shared-transcripts';
 
-const root = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  '..',
-  'shared',
-  'data',
-  'sage',
-  'transcripts',
-);
-if (!existsSync(root)) {
-  process.stderr.write(`no transcripts at ${root}\n`);
-  process.exit(2);
-}
+const root = sharedTranscriptsRoot();
 const showFlag = process.argv.indexOf('--show');
 const show = showFlag >= 0 ? Number(process.argv[showFlag + 1]) : 20;
 let replies = 0;
