@@ -1,10 +1,16 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogitsRules, type LogitsRulesConfig, tokenBytesFromTokenizerJson, tokenScript } from './logits-rules';
-import { expectScoresFollowRules, sampleWithRules } from './test/rule-scoring';
+import {
+  createRuleTestModels,
+  expectScoresFollowRules,
+  type RuleTestModels,
+  sampleWithRules,
+  scoringPaths,
+} from './test/rule-scoring';
 import { useTestBackend } from './test/test-backend';
-import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
-import { createTransformerModel, type TransformerModel } from './transformer-model';
+import { paddedBatch } from './test/tiny-transformer';
+import type { TransformerModel } from './transformer-model';
 
 const encoder = new TextEncoder();
 const EOS = 1;
@@ -76,22 +82,14 @@ function violations(rules: LogitsRules, prompt: readonly number[], reply: readon
   return found;
 }
 
-let model: TransformerModel;
-let copyModel: TransformerModel;
+let models: RuleTestModels;
 beforeAll(async () => {
   await useTestBackend();
-  model = createTransformerModel({ config: TINY_TRANSFORMER_CONFIG, seed: 3, initStd: 0.4 });
-  copyModel = createTransformerModel({
-    config: { ...TINY_TRANSFORMER_CONFIG, copyHead: { keyDim: 8 } },
-    seed: 4,
-    initStd: 0.4,
-  });
-  // An open gate: the copy mass is large, as after copy pretraining.
-  copyModel.weights.copyHead?.gateBias.assign(tf.tensor1d([1]));
+  models = createRuleTestModels(3);
 });
 afterAll(() => {
-  model.dispose();
-  copyModel.dispose();
+  models.model.dispose();
+  models.copyModel.dispose();
 });
 
 describe('tokenScript and token bytes', () => {
@@ -193,12 +191,12 @@ describe('generate with decoding rules', () => {
   ] as const) {
     it(`should never sample a token the rules forbid: ${name}`, async () => {
       const rules = rulesWith(RULES);
-      const free = await sample(model, undefined, [...rows]);
+      const free = await sample(models.model, undefined, [...rows]);
       // Without the rules these rows do break them (else this test could not fail).
       expect(
         free.some((result, index) => violations(rules, rows[index] as number[], result.outputIds).length > 0),
       ).toBe(true);
-      const ruled = await sample(model, rules, [...rows]);
+      const ruled = await sample(models.model, rules, [...rows]);
       for (const [index, result] of ruled.entries()) {
         expect(violations(rules, rows[index] as number[], result.outputIds)).toEqual([]);
       }
@@ -208,12 +206,7 @@ describe('generate with decoding rules', () => {
 });
 
 describe('scoreSequences with decoding rules', () => {
-  const cases: [string, () => TransformerModel, boolean][] = [
-    ['one pass', () => model, false],
-    ['shared prefixes', () => model, true],
-    ['copy head', () => copyModel, true],
-  ];
-  for (const [name, target, share] of cases) {
+  for (const [name, target, share] of scoringPaths(() => models)) {
     it(`should equal the renormalised masked log-softmax and the sampled log-probs: ${name}`, async () => {
       // Three branches of each prompt: rows that share their context, so the shared-prefix plan pays.
       const zh = [...range(HAN), ...range(HAN), ...ZH_PROMPT];
@@ -233,10 +226,10 @@ describe('scoreSequences with decoding rules', () => {
   it('should leave scores untouched without rules (a rule that binds changes them)', async () => {
     const rows = [[...ZH_PROMPT, 20, 21, 20, 21, 20]];
     const { ids, mask } = paddedBatch(rows, EOS);
-    const plain = model.scoreSequences(ids, mask).logProbs.arraySync()[0] as number[];
-    model.logitsRules = rulesWith(RULES);
-    const ruled = model.scoreSequences(ids, mask).logProbs.arraySync()[0] as number[];
-    model.logitsRules = undefined;
+    const plain = models.model.scoreSequences(ids, mask).logProbs.arraySync()[0] as number[];
+    models.model.logitsRules = rulesWith(RULES);
+    const ruled = models.model.scoreSequences(ids, mask).logProbs.arraySync()[0] as number[];
+    models.model.logitsRules = undefined;
     expect(ruled.slice(0, ZH_PROMPT.length - 1)).toEqual(plain.slice(0, ZH_PROMPT.length - 1));
     // The script rule renormalises over Han and punctuation: the allowed reply tokens gain probability.
     expect(ruled[ZH_PROMPT.length - 1] as number).toBeGreaterThan(plain[ZH_PROMPT.length - 1] as number);

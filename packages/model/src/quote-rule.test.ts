@@ -1,11 +1,15 @@
-import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogitsRules } from './logits-rules';
 import { QuoteRule, REPLY_START_STATE, UserTextIndex } from './quote-rule';
-import { expectScoresFollowRules, sampleWithRules } from './test/rule-scoring';
+import {
+  createRuleTestModels,
+  expectScoresFollowRules,
+  type RuleTestModels,
+  sampleWithRules,
+  scoringPaths,
+} from './test/rule-scoring';
 import { useTestBackend } from './test/test-backend';
-import { TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
-import { createTransformerModel, type TransformerModel } from './transformer-model';
+import type { TransformerModel } from './transformer-model';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -237,21 +241,14 @@ describe('LogitsRules with the quote rule', () => {
   });
 });
 
-let model: TransformerModel;
-let copyModel: TransformerModel;
+let models: RuleTestModels;
 beforeAll(async () => {
   await useTestBackend();
-  model = createTransformerModel({ config: TINY_TRANSFORMER_CONFIG, seed: 5, initStd: 0.4 });
-  copyModel = createTransformerModel({
-    config: { ...TINY_TRANSFORMER_CONFIG, copyHead: { keyDim: 8 } },
-    seed: 6,
-    initStd: 0.4,
-  });
-  copyModel.weights.copyHead?.gateBias.assign(tf.tensor1d([1]));
+  models = createRuleTestModels(5);
 });
 afterAll(() => {
-  model.dispose();
-  copyModel.dispose();
+  models.model.dispose();
+  models.copyModel.dispose();
 });
 
 const sample = (target: TransformerModel, rules: LogitsRules | undefined, prompts: number[][], seed: number) =>
@@ -269,11 +266,11 @@ describe('generate with the quote rule', () => {
       let freeViolations = 0;
       let quotes = 0;
       for (const seed of [1, 2, 3]) {
-        const free = await sample(model, undefined, [...rows], seed);
+        const free = await sample(models.model, undefined, [...rows], seed);
         free.forEach((result, index) => {
           freeViolations += quoteViolations(result.outputIds, messagesOf(index), MIN_UNITS).length;
         });
-        const ruled = await sample(model, quoteRules(), [...rows], seed);
+        const ruled = await sample(models.model, quoteRules(), [...rows], seed);
         ruled.forEach((result, index) => {
           expect(quoteViolations(result.outputIds, messagesOf(index), MIN_UNITS)).toEqual([]);
           const text = decoder.decode(
@@ -290,12 +287,7 @@ describe('generate with the quote rule', () => {
 });
 
 describe('scoreSequences with the quote rule', () => {
-  const cases: [string, () => TransformerModel, boolean][] = [
-    ['one pass', () => model, false],
-    ['shared prefixes', () => model, true],
-    ['copy head', () => copyModel, true],
-  ];
-  for (const [name, target, share] of cases) {
+  for (const [name, target, share] of scoringPaths(() => models)) {
     it(`should equal the renormalised masked log-softmax and the sampled log-probs: ${name}`, async () => {
       // Replies that open a quote: the prompts end with the reply header and an opening mark.
       const zh = [...ZH_PROMPT, id('“')];

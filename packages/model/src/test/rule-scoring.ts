@@ -2,7 +2,38 @@ import * as tf from '@tensorflow/tfjs-core';
 import { expect } from 'vitest';
 import { type GenerationResult, generate } from '../generate';
 import type { LogitsRules, PositionRule } from '../logits-rules';
-import type { TransformerModel } from '../transformer-model';
+import { createTransformerModel, type TransformerModel } from '../transformer-model';
+import { TINY_TRANSFORMER_CONFIG } from './tiny-transformer';
+
+/** The tiny models the rule tests sample from: a plain one, and one with a copy head whose gate is open. */
+export interface RuleTestModels {
+  model: TransformerModel;
+  copyModel: TransformerModel;
+}
+
+/**
+ * The plain tiny model (`seed`) and a copy-head one (`seed + 1`) with an open gate, so the copy mass is large, as
+ * after copy pretraining. The caller disposes both.
+ */
+export function createRuleTestModels(seed: number): RuleTestModels {
+  const model = createTransformerModel({ config: TINY_TRANSFORMER_CONFIG, seed, initStd: 0.4 });
+  const copyModel = createTransformerModel({
+    config: { ...TINY_TRANSFORMER_CONFIG, copyHead: { keyDim: 8 } },
+    seed: seed + 1,
+    initStd: 0.4,
+  });
+  copyModel.weights.copyHead?.gateBias.assign(tf.tensor1d([1]));
+  return { model, copyModel };
+}
+
+/** The scoring paths every rule must hold on: [name, model, share prefixes]. */
+export function scoringPaths(models: () => RuleTestModels): [string, () => TransformerModel, boolean][] {
+  return [
+    ['one pass', () => models().model, false],
+    ['shared prefixes', () => models().model, true],
+    ['copy head', () => models().copyModel, true],
+  ];
+}
 
 /** `generate` with `rules` set on the model for this call only (temperature 1.5, up to 24 new tokens). */
 export async function sampleWithRules(
