@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { type GenerationResult, generate } from '../generate';
 import type { LogitsRules, PositionRule } from '../logits-rules';
 import { createTransformerModel, type TransformerModel } from '../transformer-model';
-import { TINY_TRANSFORMER_CONFIG } from './tiny-transformer';
+import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './tiny-transformer';
 
 /** The tiny models the rule tests sample from: a plain one, and one with a copy head whose gate is open. */
 export interface RuleTestModels {
@@ -84,17 +84,8 @@ export async function expectScoresFollowRules(options: {
   const temperature = 1.5;
   const results = await sampleWithRules(target, rules, prompts, 11, [options.pad]);
   const rows = results.map((result, index) => [...(prompts[index] as number[]), ...result.outputIds]);
-  const width = Math.max(...rows.map((row) => row.length));
-  const ids = tf.tensor2d(
-    rows.map((row) => [...row, ...new Array(width - row.length).fill(options.pad)]),
-    undefined,
-    'int32',
-  );
-  const mask = tf.tensor2d(
-    rows.map((row) => [...row.map(() => 1), ...new Array(width - row.length).fill(0)]),
-    undefined,
-    'int32',
-  );
+  const { ids, mask } = paddedBatch(rows, options.pad);
+  const width = ids.shape[1];
   target.logitsRules = rules;
   const scores = target.scoreSequences(ids, mask, {
     temperature,
