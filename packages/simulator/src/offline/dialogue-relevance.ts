@@ -1,5 +1,6 @@
 import type { Language } from '@rlver/spec';
 import { loadScenarioSet } from '../profiles/scenario-set';
+import { boundedMemo } from './bounded-memo';
 import { contentUnits } from './tone-signals';
 
 /** How much a reply is about THIS dialogue, measured against many other dialogues. */
@@ -66,21 +67,16 @@ export function backgroundFrequency(lang: Language): { frequency: (unit: string)
 const TOP_MATCHES = 5;
 
 /** Content units of the pieces of a dialogue seen lately (the story stays, messages come back every turn). */
-const pieceUnits = new Map<string, { units: Set<string>; squares: number }>();
-const PIECE_CACHE_SIZE = 4096;
+const pieceUnits = boundedMemo<{ units: Set<string>; squares: number }>(4096);
 
 /** A piece's content units and the sum of their idf² (cached). */
 function unitsOfPiece(piece: string, lang: Language, idf: (unit: string) => number) {
-  const key = `${lang}\u0000${piece}`;
-  const cached = pieceUnits.get(key);
-  if (cached) return cached;
-  if (pieceUnits.size >= PIECE_CACHE_SIZE) pieceUnits.clear();
-  const units = contentUnits(piece, lang);
-  let squares = 0;
-  for (const unit of units) squares += idf(unit) ** 2;
-  const entry = { units, squares };
-  pieceUnits.set(key, entry);
-  return entry;
+  return pieceUnits(`${lang}\u0000${piece}`, () => {
+    const units = contentUnits(piece, lang);
+    let squares = 0;
+    for (const unit of units) squares += idf(unit) ** 2;
+    return { units, squares };
+  });
 }
 
 /** Mean of the `count` largest values. */

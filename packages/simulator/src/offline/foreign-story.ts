@@ -1,4 +1,5 @@
 import type { Language } from '@rlver/spec';
+import { boundedMemo } from './bounded-memo';
 import { backgroundFrequency } from './dialogue-relevance';
 import { contentUnits } from './tone-signals';
 
@@ -20,17 +21,10 @@ const SPECIFIC_SHARE = 1 / 20;
 const foldPerson = (text: string, lang: Language) => (lang === 'zh' ? text.replace(/[我您]/g, '你') : text);
 
 /** Content units of the dialogues judged lately (a dialogue is judged once per candidate reply in the same state). */
-const dialogueUnits = new Map<string, Set<string>>();
-const DIALOGUE_CACHE_SIZE = 256;
+const dialogueUnits = boundedMemo<Set<string>>(256);
 
 function unitsOfDialogue(text: string, lang: Language): Set<string> {
-  const key = `${lang}\u0000${text}`;
-  const cached = dialogueUnits.get(key);
-  if (cached) return cached;
-  if (dialogueUnits.size >= DIALOGUE_CACHE_SIZE) dialogueUnits.clear();
-  const units = contentUnits(foldPerson(text, lang), lang);
-  dialogueUnits.set(key, units);
-  return units;
+  return dialogueUnits(`${lang}\u0000${text}`, () => contentUnits(foldPerson(text, lang), lang));
 }
 
 /**
