@@ -7,5 +7,6 @@ export {
   type ScriptedUserSimulatorOptions,
   type ScriptedUserTurn,
 } from './create-scripted-user-simulator';
+export { createFirstWordRewardUser, runGroupedEpisodes } from './first-word-reward';
 export { createTestProfile, SCRIPTED_SETTINGS } from './scripted-settings';
 export { sleepWithSignal } from './sleep-with-signal';
