@@ -505,12 +505,12 @@ function echoShareReason(
 }
 
 /**
- * A reply written for another person's story costs up to `foreignStory.points`, by the larger of two ramps:
- * - it takes up (almost) nothing of the user's last message and brings words of situations this dialogue never had
- *   (`foreignStory`), ramping with their number;
- * - it answers nothing of a substantial last message (`answerCoverage` below `answerMiss.maxShare` of what the message
- *   offered) and is no more about this user than about other users (`relevance.margin`, ramping from
- *   `answerMiss.marginFrom` down to `marginTo`): coherence with this dialogue, not shared keywords.
+ * A reply written for another person's story: it takes up (almost) nothing of the user's last message and brings
+ * words of situations this dialogue never had (`foreignStory`); the cost ramps with their number, up to
+ * `foreignStory.points`. It sinks (`sink`) when, besides, it is no more about this user than about other users
+ * (`relevance.margin` ≤ `answerMiss.sinkMargin`), brings `answerMiss.sinkForeign` or more such words, and answers
+ * nothing of a substantial last message (`answerCoverage` below `answerMiss.maxShare`): coherence with this dialogue,
+ * not shared keywords.
  */
 function notMyStoryReason(
   input: JudgeInput,
@@ -521,23 +521,18 @@ function notMyStoryReason(
   const fit = foreignStory(input.reply, input.lang, input.lastUserMessage, [dialogue, ...input.earlierReplies]);
   const ramp = (value: number, from: number, to: number) => Math.min(1, Math.max(0, (value - from) / (to - from)));
   const foreignLevel = fit.pickedUp > maxPickedUp ? 0 : ramp(fit.foreign.length, start, full);
+  if (foreignLevel <= 0) return undefined;
+  // Both signals at once sink it: it fits other users as well, tells another life and answers nothing of this message
+  // (the coverage, the dearest test, last).
   const miss = W.answerMiss[input.lang];
-  let answerLevel = 0;
   let sink = false;
-  if (miss && relevance) {
+  if (miss && relevance && relevance.margin <= miss.sinkMargin && fit.foreign.length >= miss.sinkForeign) {
     const coverage = answerCoverage(input.reply, input.lastUserMessage, input.lang);
-    if (coverage.offered >= miss.minOffered && coverage.share < miss.maxShare) {
-      answerLevel = miss.ramp ? ramp(relevance.margin, miss.marginFrom, miss.marginTo) : 0;
-      // Both signals at once: it answers nothing of this message, fits other users as well, and tells another life.
-      sink =
-        relevance.margin <= miss.sinkMargin && fit.pickedUp <= maxPickedUp && fit.foreign.length >= miss.sinkForeign;
-    }
+    sink = coverage.offered >= miss.minOffered && coverage.share < miss.maxShare;
   }
-  const level = Math.max(foreignLevel, answerLevel);
-  if (level <= 0) return undefined;
   const shown = fit.foreign.length > 0 ? fit.foreign : [input.lastUserMessage.slice(0, 12)];
   const detail = shown.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ');
-  return { code: 'not-my-story', points: Math.round(points * level * 10) / 10, detail, sink };
+  return { code: 'not-my-story', points: Math.round(points * foreignLevel * 10) / 10, detail, sink };
 }
 
 /** Good points fade with fluency: a reply that reads half-fluent gets half of them (`fluency` in [0, 1]). */

@@ -137,25 +137,20 @@ export const JUDGE_WEIGHTS = {
    */
   foreignStory: { maxPickedUp: 1, start: 5, full: 9, points: -10 },
   /**
-   * The second ramp of `foreignStory`'s cost: a reply that takes up less than `maxShare` of a last message offering at
-   * least `minOffered` (idf² over the scenario pool, `answerCoverage`) and whose relevance margin to this user's story
-   * and messages is `marginFrom` or lower (full at `marginTo`) answers another conversation. zh only: measured on the
-   * zh SAGE transcripts (docs/decisions/2026-11-26-coherence-with-this-dialogue.md); en has no such measurement yet.
-   * When the margin is also `sinkMargin` or lower and the reply brings `sinkForeign` or more words of another life
-   * (taking up at most `foreignStory.maxPickedUp` units of the message), it is written to someone else and sinks to
-   * `oneSizeFloor`.
+   * When `foreignStory` charges a reply, it is written to someone else and sinks to `oneSizeFloor` if, besides, it
+   * takes up less than `maxShare` of a last message offering at least `minOffered` (idf² over the scenario pool,
+   * `answerCoverage`), its relevance margin to this user's story and messages is `sinkMargin` or lower, and it brings
+   * `sinkForeign` or more words of another life. zh only: measured on the zh SAGE transcripts
+   * (docs/decisions/2026-11-26-coherence-with-this-dialogue.md); en has no such measurement yet.
    */
   answerMiss: {
-    zh: { maxShare: 0.03, minOffered: 400, ramp: false, marginFrom: 3, marginTo: 1.5, sinkMargin: 2.5, sinkForeign: 7 },
+    zh: { maxShare: 0.03, minOffered: 400, sinkMargin: 2.5, sinkForeign: 7 },
     en: undefined,
   } as {
     readonly [lang in 'zh' | 'en']:
       | {
           maxShare: number;
           minOffered: number;
-          ramp: boolean;
-          marginFrom: number;
-          marginTo: number;
           sinkMargin: number;
           sinkForeign: number;
         }
