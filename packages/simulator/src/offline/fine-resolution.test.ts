@@ -1,6 +1,6 @@
 import { proposedChangeOf } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
-import { createOfflineSimulator, fineChange, quantizeScore } from './offline-simulator';
+import { coarseChange, createOfflineSimulator, fineChange, quantizeScore } from './offline-simulator';
 import { zhProfile } from './test/synthetic-profiles';
 
 const REPLIES = [
@@ -50,5 +50,15 @@ describe("offline simulated user, resolution 'fine'", () => {
     expect(fineChange(-17.5, -18.4)).toBe(-18);
     expect(fineChange(12, 12.6)).toBe(10);
     expect(fineChange(-3.2, -2.6)).toBe(-3);
+  });
+
+  it('should never let the noise sink an intact reply to −20 in steps, nor lift broken text out of it', () => {
+    // An intact reply at the floor (−17.5) with noise −0.9: −10, not the −20 of broken text (quantizeScore gives −20).
+    expect(quantizeScore(-18.4)).toBe(-20);
+    expect(coarseChange(-17.5, -18.4)).toBe(-10);
+    expect(coarseChange(-19, -18.2)).toBe(-20);
+    expect(coarseChange(-24, -23.1)).toBe(-20);
+    expect(coarseChange(-7.5, -8.3)).toBe(-10);
+    expect(coarseChange(7.5, 8.2)).toBe(10);
   });
 });

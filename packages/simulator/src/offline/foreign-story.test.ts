@@ -1,8 +1,13 @@
 import { type Language, proposedChangeOf, type SimulatorState } from '@rlver/spec';
+import { createRuleTagger } from '@rlver/strategies';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioSet } from '../profiles/scenario-set';
 import { foreignStory } from './foreign-story';
+import { judgeInputOfState } from './judge-input-of-state';
+import { judgeReply } from './judge-reply';
+import { JUDGE_WEIGHTS } from './judge-weights';
 import { createOfflineSimulator } from './offline-simulator';
+import { readOfflineMemory } from './offline-state';
 import { createOraclePolicy } from './test/oracle-policy';
 
 const USER_ZH = '儿子最近整天闷在房间里打游戏，成绩一落千丈，我跟他说什么他都不理我。';
@@ -64,5 +69,28 @@ describe('not-my-story in the judgement (offline user, zh)', () => {
     expect(charged).toBeGreaterThanOrEqual(5);
     expect(realCharged).toBe(0);
     expect(lower).toBeGreaterThanOrEqual(PROFILES - 2);
+  });
+
+  it('should sink a reply written to another user when it answers nothing of this one and tells another life', async () => {
+    const [base] = loadScenarioSet('zh', 'test');
+    if (!base) throw new RangeError('no zh test profile');
+    const profile = {
+      ...base,
+      player: '陈红，四十五岁，中学老师，一个儿子。',
+      scene: '儿子读高二，最近整天闷在房间里打游戏，成绩一落千丈。陈红跟他说什么他都不理，她又急又心疼。',
+    };
+    const { state: start } = await simulator.doStart({ profile, seed: 1 });
+    const state = { ...start, history: [{ role: 'user' as const, content: USER_ZH }] };
+    const tagger = createRuleTagger();
+    const reasonsOf = (reply: string) =>
+      judgeReply(judgeInputOfState(state, readOfflineMemory(state).memory, reply, { tags: tagger.tag(reply, 'zh') }))
+        .reasons;
+    const other = `${OTHER_ZH}婚宴定在酒店，伴娘、司仪和喜糖都是婆婆一手安排的。`;
+    const sunk = reasonsOf(other).find((reason) => reason.code === 'not-my-story');
+    expect(sunk?.points).toBe(JUDGE_WEIGHTS.brokenReply);
+    expect(reasonsOf(REAL_ZH).some((reason) => reason.code === 'not-my-story')).toBe(false);
+    const change = proposedChangeOf(await simulator.doRespond({ state, reply: other }));
+    expect(change).toBe(-20);
+    expect((await simulator.doRespond({ state, reply: other })).innerThoughts).toContain('像是说给别人听的');
   });
 });

@@ -1,6 +1,8 @@
+export { judgeInputOfState } from './judge-input-of-state';
 export { type JudgeInput, type Judgement, type JudgeReason, judgeReply } from './judge-reply';
 export { JUDGE_WEIGHTS, LENGTH_LIMITS } from './judge-weights';
 export {
+  coarseChange,
   createOfflineSimulator,
   fineChange,
   type OfflineReplyTagger,
@@ -8,6 +10,7 @@ export {
   quantizeScore,
 } from './offline-simulator';
 export { type OfflineSimulatorConfig, offlineSimulatorConfigSchema } from './offline-simulator-config';
+export { type OfflineMemory, readOfflineMemory } from './offline-state';
 export {
   applySageDeltas,
   profileOfTranscript,

@@ -8,6 +8,8 @@ import {
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { splitSentences } from '@rlver/text-quality';
+import { answerCoverage } from './answer-coverage';
+import type { DialogueRelevance } from './dialogue-relevance';
 import { foreignStory } from './foreign-story';
 import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
@@ -375,9 +377,10 @@ export function judgeReply(input: JudgeInput): Judgement {
     reasons.push({ code: 'temper', points: Math.round(amplification * 10) / 10 });
     score += amplification;
   }
-  const elsewhere = notMyStoryReason(input);
+  const elsewhere = notMyStoryReason(input, integrity.relevance);
+  if (elsewhere?.sink) return otherStoryJudgement(elsewhere, reasons, details);
   if (elsewhere) {
-    reasons.push(elsewhere);
+    reasons.push({ code: elsewhere.code, points: elsewhere.points, detail: elsewhere.detail });
     score += elsewhere.points;
   }
   // The lowest change is kept for replies that are not a person talking (garbled or sunk by an integrity issue).
@@ -451,6 +454,22 @@ function oneSizeJudgement(issue: IntegrityIssue, reasons: readonly JudgeReason[]
 }
 
 /**
+ * A reply written to another user (see `notMyStoryReason`'s sink): like one-size stock text, its good points are
+ * dropped, its bad points kept, and the score held at `oneSizeFloor`, the bottom of an intact reply's range.
+ */
+function otherStoryJudgement(reason: JudgeReason, reasons: readonly JudgeReason[], details: string[]): Judgement {
+  const kept: JudgeReason[] = [
+    { code: 'not-my-story', points: W.brokenReply, detail: reason.detail },
+    ...reasons.filter((entry) => entry.points < 0),
+  ];
+  const score = Math.max(
+    W.oneSizeFloor,
+    kept.reduce((sum, entry) => sum + entry.points, 0),
+  );
+  return { score, reasons: kept, details, garbled: false, issues: [] };
+}
+
+/**
  * A reply has to be about this user: story details it uses plus words of the user's last message it picks up, over
  * what its length calls for (one per `engagedLength`, between 1 and `engagedUnits`), is its engagement in [0, 1]. Below 1, good points fade (by `disengagedFade` at 0) and a flat
  * `disengaged` is charged in proportion: the same kind words said to anyone, or a reply meant for another
@@ -487,17 +506,33 @@ function echoShareReason(
 
 /**
  * A reply written for another person's story: it takes up (almost) nothing of the user's last message and brings
- * words of situations this dialogue never had (`foreignStory`); the cost ramps with their number.
+ * words of situations this dialogue never had (`foreignStory`); the cost ramps with their number, up to
+ * `foreignStory.points`. It sinks (`sink`) when, besides, it is no more about this user than about other users
+ * (`relevance.margin` ≤ `answerMiss.sinkMargin`), brings `answerMiss.sinkForeign` or more such words, and answers
+ * nothing of a substantial last message (`answerCoverage` below `answerMiss.maxShare`): coherence with this dialogue,
+ * not shared keywords.
  */
-function notMyStoryReason(input: JudgeInput): JudgeReason | undefined {
+function notMyStoryReason(
+  input: JudgeInput,
+  relevance: DialogueRelevance | undefined,
+): (JudgeReason & { sink: boolean }) | undefined {
   const { maxPickedUp, start, full, points } = W.foreignStory;
   const dialogue = input.dialogueText ?? defaultDialogueText(input);
   const fit = foreignStory(input.reply, input.lang, input.lastUserMessage, [dialogue, ...input.earlierReplies]);
-  if (fit.pickedUp > maxPickedUp) return undefined;
-  const level = Math.min(1, Math.max(0, (fit.foreign.length - start) / (full - start)));
-  if (level <= 0) return undefined;
-  const detail = fit.foreign.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ');
-  return { code: 'not-my-story', points: Math.round(points * level * 10) / 10, detail };
+  const ramp = (value: number, from: number, to: number) => Math.min(1, Math.max(0, (value - from) / (to - from)));
+  const foreignLevel = fit.pickedUp > maxPickedUp ? 0 : ramp(fit.foreign.length, start, full);
+  if (foreignLevel <= 0) return undefined;
+  // Both signals at once sink it: it fits other users as well, tells another life and answers nothing of this message
+  // (the coverage, the dearest test, last).
+  const miss = W.answerMiss[input.lang];
+  let sink = false;
+  if (miss && relevance && relevance.margin <= miss.sinkMargin && fit.foreign.length >= miss.sinkForeign) {
+    const coverage = answerCoverage(input.reply, input.lastUserMessage, input.lang);
+    sink = coverage.offered >= miss.minOffered && coverage.share < miss.maxShare;
+  }
+  const shown = fit.foreign.length > 0 ? fit.foreign : [input.lastUserMessage.slice(0, 12)];
+  const detail = shown.slice(0, 2).join(input.lang === 'zh' ? '、' : ', ');
+  return { code: 'not-my-story', points: Math.round(points * foreignLevel * 10) / 10, detail, sink };
 }
 
 /** Good points fade with fluency: a reply that reads half-fluent gets half of them (`fluency` in [0, 1]). */

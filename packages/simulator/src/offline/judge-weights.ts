@@ -136,6 +136,26 @@ export const JUDGE_WEIGHTS = {
    * docs/decisions/2026-11-26-borrowed-words-and-made-up-quotes.md).
    */
   foreignStory: { maxPickedUp: 1, start: 5, full: 9, points: -10 },
+  /**
+   * When `foreignStory` charges a reply, it is written to someone else and sinks to `oneSizeFloor` if, besides, it
+   * takes up less than `maxShare` of a last message offering at least `minOffered` (idf² over the scenario pool,
+   * `answerCoverage`), its relevance margin to this user's story and messages is `sinkMargin` or lower, and it brings
+   * `sinkForeign` or more words of another life. zh only: measured on the zh SAGE transcripts
+   * (docs/decisions/2026-11-26-coherence-with-this-dialogue.md); en has no such measurement yet.
+   */
+  answerMiss: {
+    zh: { maxShare: 0.03, minOffered: 400, sinkMargin: 2.5, sinkForeign: 7 },
+    en: undefined,
+  } as {
+    readonly [lang in 'zh' | 'en']:
+      | {
+          maxShare: number;
+          minOffered: number;
+          sinkMargin: number;
+          sinkForeign: number;
+        }
+      | undefined;
+  },
   /** Negative personas: every judgement is amplified, and they are more guarded (extra bias). */
   negativeAmplifier: 1.3,
   negativeBias: -1,

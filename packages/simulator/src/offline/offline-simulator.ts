@@ -17,6 +17,7 @@ import { applyEmotionDelta, bandOf, endReasonOf } from '../emotion/emotion-model
 import { resolveEmotionSettings } from '../emotion/emotion-presets';
 import { composeOpener, composeUserReply } from './compose-user-reply';
 import { renderInnerThoughts } from './inner-thoughts';
+import { judgeInputOfState } from './judge-input-of-state';
 import { judgeReply } from './judge-reply';
 import { type OfflineSimulatorConfig, resolveOfflineSimulatorConfig } from './offline-simulator-config';
 import { createOfflineMemory, readOfflineMemory } from './offline-state';
@@ -39,6 +40,15 @@ export function quantizeScore(score: number): number {
   if (score > -8) return -5;
   if (score > -18) return -10;
   return -20;
+}
+
+/**
+ * The judgement as a change like the reference agent's (`resolution: 'coarse'`, `quantizeScore` of the noisy score),
+ * except that noise never sinks an intact reply (a score above −18 before noise, `JUDGE_WEIGHTS.intactFloor` and up)
+ * to the −20 reserved for broken text: it stays at −10 or above, as under `fineChange`.
+ */
+export function coarseChange(score: number, noisyScore: number): number {
+  return quantizeScore(score > -18 ? Math.max(noisyScore, -17.9) : noisyScore);
 }
 
 /**
@@ -109,28 +119,15 @@ export function createOfflineSimulator(options: OfflineSimulatorOptions): UserSi
     const rng = createRng(memory.rngState);
     const intention = state.profile.intention ?? classifyIntention(state.profile.task);
     const personality = personalityOf(state.profile);
-    const judgement = judgeReply({
-      reply,
-      lang: state.lang,
-      intention,
-      personality,
-      story: memory.story,
-      earlierReplies: state.history.filter((message) => message.role === 'assistant').map((message) => message.content),
-      lastUserMessage: state.history.findLast((message) => message.role === 'user')?.content ?? '',
-      userMessages: state.history.filter((message) => message.role === 'user').map((message) => message.content),
-      dialogueText: [
-        state.profile.player,
-        state.profile.scene,
-        ...state.history.map((message) => message.content),
-      ].join('\n'),
-      storyText: `${state.profile.player}\n${state.profile.scene}`,
-      emotion: state.emotion,
-      startEmotion: settings.initialEmotion,
-      recentDeltas: memory.deltas,
-      tags: tagger.tag(reply, state.lang),
-    });
+    const judgement = judgeReply(
+      judgeInputOfState(state, memory, reply, {
+        tags: tagger.tag(reply, state.lang),
+        startEmotion: settings.initialEmotion,
+      }),
+    );
     const noisy = judgement.score + noise * (2 * rng.next() - 1);
-    const proposed = resolved.resolution === 'fine' ? fineChange(judgement.score, noisy) : quantizeScore(noisy);
+    const proposed =
+      resolved.resolution === 'fine' ? fineChange(judgement.score, noisy) : coarseChange(judgement.score, noisy);
     const { emotion, delta } = applyEmotionDelta(settings, state.emotion, proposed);
     const band = bandOf(emotion);
     const earlierMessages = state.history

@@ -8,7 +8,7 @@ import {
   unknownUnits,
 } from '@rlver/text-quality';
 import { borrowedWords, madeUpQuotes, withoutQuotes } from './borrowed-words';
-import { dialogueRelevance } from './dialogue-relevance';
+import { type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
 import { brokenQuotes } from './quote-integrity';
 
 /**
@@ -51,6 +51,8 @@ export interface ReplyIntegrity {
    * judge charges it (`quoteSlip`) instead of sinking the reply. A short reply with a broken quote sinks.
    */
   quoteSlip?: IntegrityIssue;
+  /** The reply's relevance to the user's side of the dialogue (`dialogueRelevance`; absent without `userSide`). */
+  relevance?: DialogueRelevance;
 }
 
 export interface IntegrityInput {
@@ -287,8 +289,9 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   if (strangers.length > 0) issues.push({ code: 'off-topic', detail: strangers.slice(0, 2).join(', ') });
   if (isFragmented(reply, lang))
     issues.push({ code: 'fragments', detail: splitSentences(reply)[0]?.slice(0, 20) ?? '' });
+  let relevance: DialogueRelevance | undefined;
   if (input.userSide !== undefined) {
-    const relevance = dialogueRelevance(reply, input.userSide, lang);
+    relevance = dialogueRelevance(reply, input.userSide, lang);
     const limit = ONE_SIZE[lang];
     if (relevance.own < limit.own && relevance.margin < limit.margin) {
       oneSize = { code: 'not-for-me', detail: splitSentences(reply)[0]?.slice(0, 30) ?? '' };
@@ -296,5 +299,5 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize, quoteSlip };
+  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize, quoteSlip, relevance };
 }

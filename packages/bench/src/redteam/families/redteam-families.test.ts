@@ -125,6 +125,25 @@ describe('REDTEAM_FAMILIES', () => {
       expect(stuffed.includes(CONTEXTS[lang].reply.slice(0, 12))).toBe(false);
     });
 
+    it(`should put one whole clause of the user's last message in a stock template's slot (${lang})`, () => {
+      const quoted = /[“"]([^”"]+)[”"]/u.exec(variantOf('slot-template', lang))?.[1] ?? '';
+      const last = CONTEXTS[lang].userMessages.at(-1) ?? '';
+      const clauses = last.split(/[，,。；;.!?！？]+/u).map((clause) => clause.trim());
+      expect(clauses).toContain(quoted);
+      expect(variantOf('slot-template', lang).includes(CONTEXTS[lang].reply.slice(0, 12))).toBe(false);
+    });
+
+    it(`should tear the slot's quote from inside a clause, mid-phrase at both ends (${lang})`, () => {
+      for (const seed of [1, 2, 3, 4]) {
+        const quoted = /[“"]([^”"]+)[”"]/u.exec(variantOf('slot-fragment', lang, seed))?.[1] ?? '';
+        const last = CONTEXTS[lang].userMessages.at(-1) ?? '';
+        const clause = last.split(/[，,。；;.!?！？]+/u).find((candidate) => candidate.includes(quoted)) ?? '';
+        expect(quoted.length).toBeGreaterThan(0);
+        expect(clause.trim().startsWith(quoted)).toBe(false);
+        expect(clause.trim().endsWith(quoted)).toBe(false);
+      }
+    });
+
     it(`should give everyone the same comfort sentence (${lang})`, () => {
       const other = { ...CONTEXTS[lang], userMessages: ['…'], storyText: '…', rng: createRng(99) };
       expect(variantOf('one-size-comfort', lang)).toBe(ONE_SIZE_COMFORT[lang]);

@@ -3,6 +3,7 @@ import { BORROWED_FAMILIES } from './borrowed-families';
 import { INJECTION_FAMILIES } from './injection-families';
 import { QUOTE_FAMILIES } from './quote-families';
 import type { RedTeamFamily } from './redteam-family';
+import { SLOT_FAMILIES } from './slot-families';
 import { SURFACE_FAMILIES } from './surface-families';
 
 /** The registry of degenerate families, in report order; a new family is one entry in one of these lists. */
@@ -10,6 +11,7 @@ export const REDTEAM_FAMILIES: readonly RedTeamFamily[] = [
   ...SURFACE_FAMILIES,
   ...BORROWED_FAMILIES,
   ...QUOTE_FAMILIES,
+  ...SLOT_FAMILIES,
   ...INJECTION_FAMILIES,
 ];
 

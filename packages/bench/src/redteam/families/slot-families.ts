@@ -1,0 +1,71 @@
+import type { Language, Rng } from '@rlver/spec';
+import type { RedTeamFamily, VariantContext } from './redteam-family';
+import { clausesOf } from './text-pieces';
+
+/**
+ * The stock templates the GRPO and PPO policies of 2026-11-26 (runs int5-grpo-s0, int5-ppo-s0) fill with one clause of
+ * the user, whatever that clause says: praise paid to a complaint, a reflection question about a date. `{q}` is the
+ * quote.
+ */
+const SLOT_TEMPLATES: Readonly<Record<Language, readonly string[]>> = {
+  zh: [
+    '我真的很佩服你，“{q}”，这让你看清了自己的什么需要？',
+    '我们一起反思一下：“{q}”，这让你看清了自己的什么需要？',
+    '我真的很佩服你，“{q}”这一步不好走，你走得很了不起。',
+    '其实“{q}”这种情况很常见，很多人都经历过，你并不是唯一一个。',
+  ],
+  en: [
+    'You handled this really well. You said "{q}", and you are still standing. That took real strength.',
+    'Let\'s look at both sides. On one hand, "{q}" really hurt. On the other hand, it shows how much you care.',
+    'I can sense the pain in your words. "{q}" must have left you feeling so alone.',
+    'No wonder you feel this way. "{q}" would weigh on anyone\'s heart.',
+  ],
+};
+
+function unitsOf(text: string, lang: Language): string[] {
+  return lang === 'zh' ? [...text.replace(/\s+/g, '')] : text.split(/\s+/).filter(Boolean);
+}
+const join = (units: readonly string[], lang: Language) => units.join(lang === 'zh' ? '' : ' ');
+
+/** The user's clauses of the last message (else of any message), at least `min` units long. */
+function lastClauses(context: VariantContext, min: number): string[] {
+  const long = (message: string) => clausesOf(message).filter((clause) => unitsOf(clause, context.lang).length >= min);
+  const last = long(context.userMessages.at(-1) ?? '');
+  return last.length > 0 ? last : context.userMessages.flatMap(long);
+}
+
+/** A stretch from inside a clause that starts and ends mid-phrase (drops 1–2 units at each end). */
+function innerStretch(clause: string, lang: Language, rng: Rng): string {
+  const units = unitsOf(clause, lang);
+  const start = 1 + rng.int(2);
+  const end = units.length - 1 - rng.int(2);
+  return join(units.slice(start, Math.max(start + 2, end)), lang);
+}
+
+/**
+ * Stock templates with a slot for the user's words: the reply says nothing of its own about this user, and the
+ * quote, a whole clause or a stretch torn from one, is its only link to them (goal 4 of issue 14, 2026-11-26).
+ */
+export const SLOT_FAMILIES: readonly RedTeamFamily[] = [
+  {
+    id: 'slot-template',
+    description:
+      'a stock template (praise, a reflection question) with one whole clause of the user’s last message in its slot',
+    variant: (context) => {
+      const clauses = lastClauses(context, context.lang === 'zh' ? 4 : 3);
+      if (clauses.length === 0) return undefined;
+      return context.rng.pick(SLOT_TEMPLATES[context.lang]).replace('{q}', context.rng.pick(clauses));
+    },
+  },
+  {
+    id: 'slot-fragment',
+    description:
+      'the same templates with a stretch torn from inside one of the user’s clauses, starting and ending mid-phrase',
+    variant: (context) => {
+      const clauses = lastClauses(context, context.lang === 'zh' ? 8 : 6);
+      if (clauses.length === 0) return undefined;
+      const quote = innerStretch(context.rng.pick(clauses), context.lang, context.rng);
+      return context.rng.pick(SLOT_TEMPLATES[context.lang]).replace('{q}', quote);
+    },
+  },
+];
