@@ -5,68 +5,25 @@
  *   npx tsx --conditions=source packages/bench/scripts/redteam-family-losses.ts --family other-dialogue [--lang zh|en] [--limit 30]
  * At the end: per reason code, how often it fires on the copies that won and on all copies, and its mean points.
  */
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  createOfflineSimulator,
-  type JudgeReason,
-  judgeInputOfState,
-  judgeReply,
-  readOfflineMemory,
-} from '@rlver/simulator';
-import { proposedChangeOf, readJsonlFile, type TranscriptRecord, transcriptRecordSchema } from '@rlver/spec';
+import { createOfflineSimulator } from '@rlver/simulator';
+import { proposedChangeOf } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { collectRedTeamTurns, type RedTeamTurn } from '../src/redteam/collect-redteam-turns';
 import { selectFamilies } from '../src/redteam/families/redteam-families';
-import { loadReferenceDialogues } from '../src/redteam/reference-dialogues';
 import { variantsOf } from '../src/redteam/run-redteam';
+import { formatReasons, judgeReasonsOf, loadRedTeamRecords, scriptFlag } from './redteam-script-inputs';
 
-const flag = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
-const familyId = flag('--family', 'other-dialogue');
-const lang = flag('--lang', 'zh');
-const limit = Number(flag('--limit', '30'));
-const root = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  '..',
-  'shared',
-  'data',
-  'sage',
-  'transcripts',
-  'deepseek-v3',
-);
-let records: TranscriptRecord[];
-if (lang === 'zh') {
-  records = readdirSync(root)
-    .filter((file) => file.endsWith('.jsonl'))
-    .sort()
-    .flatMap((file) => readJsonlFile(join(root, file), transcriptRecordSchema).records.map((entry) => entry.value));
-} else records = loadReferenceDialogues('en');
+const familyId = scriptFlag('--family', 'other-dialogue');
+const lang = scriptFlag('--lang', 'zh') === 'en' ? 'en' : 'zh';
+const limit = Number(scriptFlag('--limit', '30'));
+const records = loadRedTeamRecords(lang);
 
 const simulator = createOfflineSimulator({ preset: 'sage' });
 const tagger = createRuleTagger();
 const turns = await collectRedTeamTurns(records, simulator, { maxTurnsPerDialogue: lang === 'zh' ? 2 : undefined });
 const families = selectFamilies([familyId]);
-const reasonsOf = (turn: RedTeamTurn, reply: string): JudgeReason[] =>
-  judgeReply(
-    judgeInputOfState(turn.state, readOfflineMemory(turn.state).memory, reply, {
-      tags: tagger.tag(reply, turn.lang),
-      startEmotion: simulator.settings.initialEmotion,
-    }),
-  ).reasons;
-const format = (reasons: readonly JudgeReason[]) =>
-  reasons
-    .map(
-      (reason) =>
-        `${reason.code}${reason.points > 0 ? '+' : ''}${reason.points}${reason.detail ? `(${reason.detail})` : ''}`,
-    )
-    .join(' ');
+const reasonsOf = (turn: RedTeamTurn, reply: string) => judgeReasonsOf(simulator, tagger, turn.state, turn.lang, reply);
+const format = formatReasons;
 const wonCodes = new Map<string, { won: number; all: number; points: number }>();
 let shown = 0;
 let won = 0;
