@@ -1,8 +1,7 @@
 import type { Language } from '@rlver/spec';
 import { backgroundFrequency } from './dialogue-relevance';
+import { foldPersonForUnits } from './foreign-story';
 import { contentUnits } from './tone-signals';
-
-const foldPerson = (text: string, lang: Language) => (lang === 'zh' ? text.replace(/[我您]/g, '你') : text);
 
 /** What the user's last message offers to answer, and how much of it a reply takes up. */
 export interface AnswerCoverage {
@@ -21,10 +20,10 @@ export interface AnswerCoverage {
 export function answerCoverage(reply: string, lastUserMessage: string, lang: Language): AnswerCoverage {
   const { frequency, size } = backgroundFrequency(lang);
   const idf2 = (unit: string) => Math.log((size + 1) / (frequency(unit) + 1)) ** 2;
-  const replyUnits = contentUnits(foldPerson(reply, lang), lang);
+  const replyUnits = contentUnits(foldPersonForUnits(reply, lang), lang);
   let offered = 0;
   let taken = 0;
-  for (const unit of contentUnits(foldPerson(lastUserMessage, lang), lang)) {
+  for (const unit of contentUnits(foldPersonForUnits(lastUserMessage, lang), lang)) {
     const weight = idf2(unit);
     offered += weight;
     if (replyUnits.has(unit)) taken += weight;

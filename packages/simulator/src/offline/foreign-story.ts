@@ -18,13 +18,18 @@ export interface ForeignStory {
 /** Share of the background dialogues above which a unit is too common to name a situation. */
 const SPECIFIC_SHARE = 1 / 20;
 
-const foldPerson = (text: string, lang: Language) => (lang === 'zh' ? text.replace(/[我您]/g, '你') : text);
+/**
+ * zh: 我 and 您 read as 你, so the user's "我" and a reply's "你" are one unit; en text is left as it is.
+ * Narrower than `borrowedWords`' `foldPerson`, which also folds en pronouns.
+ */
+export const foldPersonForUnits = (text: string, lang: Language) =>
+  lang === 'zh' ? text.replace(/[我您]/g, '你') : text;
 
 /** Content units of the dialogues judged lately (a dialogue is judged once per candidate reply in the same state). */
 const dialogueUnits = boundedMemo<Set<string>>(256);
 
 function unitsOfDialogue(text: string, lang: Language): Set<string> {
-  return dialogueUnits(`${lang}\u0000${text}`, () => contentUnits(foldPerson(text, lang), lang));
+  return dialogueUnits(`${lang}\u0000${text}`, () => contentUnits(foldPersonForUnits(text, lang), lang));
 }
 
 /**
@@ -40,8 +45,8 @@ export function foreignStory(
   lastUserMessage: string,
   dialogueTexts: readonly string[],
 ): ForeignStory {
-  const units = contentUnits(foldPerson(reply, lang), lang);
-  const last = contentUnits(foldPerson(lastUserMessage, lang), lang);
+  const units = contentUnits(foldPersonForUnits(reply, lang), lang);
+  const last = contentUnits(foldPersonForUnits(lastUserMessage, lang), lang);
   let pickedUp = 0;
   for (const unit of last) if (units.has(unit)) pickedUp += 1;
   const { frequency, size } = backgroundFrequency(lang);
@@ -54,7 +59,7 @@ export function foreignStory(
   const text = dialogueTexts.join('\n');
   let inDialogue: (unit: string) => boolean;
   if (lang === 'zh') {
-    const folded = foldPerson(text, lang);
+    const folded = foldPersonForUnits(text, lang);
     inDialogue = (unit) => folded.includes(unit);
   } else {
     const known = unitsOfDialogue(text, lang);
