@@ -215,7 +215,17 @@ if (modes.has('lora')) {
     targetModules: ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj'],
   });
   await updateStep('lora update', model.policyVariables());
+  // Folding the trained adapters into the weights (what `rlver-train export --merge` does).
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
   model.mergeAndUnloadLora();
+  const cpu = process.cpuUsage(cpuStart);
+  print('lora merge', {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    tfMemoryGiB: gib(tf.memory().numBytes),
+    peakRssGiB: gib(peakRss()),
+  });
 }
 if (modes.has('full')) await updateStep('full update', model.policyVariables());
 

@@ -51,6 +51,52 @@ describe('TransformerModel.enableLora', () => {
     model.dispose();
   });
 
+  it('should merge and unload in place: the adapted outputs, every weight trainable, no base copy left behind', () => {
+    const model = createTransformerModel({ config: CONFIG, seed: 3, initStd: 0.3 });
+    const [inputIds, inputMask] = [ids(), mask()];
+    const plain = tf.memory();
+    const state = model.enableLora({ rank: 2, targetModules: ['q_proj', 'v_proj', 'o_proj', 'up_proj', 'down_proj'] });
+    tf.tidy(() => {
+      for (const perLayer of state.adapters) {
+        for (const adapter of Object.values(perLayer)) adapter.b.assign(tf.fill(adapter.b.shape, 0.05));
+      }
+    });
+    const adapted = model.forwardLogits(inputIds, inputMask);
+    model.mergeAndUnloadLora();
+    const gap = tf.tidy(() => tf.max(tf.abs(tf.sub(model.forwardLogits(inputIds, inputMask), adapted))).dataSync()[0]);
+    expect(gap).toBeLessThan(1e-4);
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(model.loraState).toBeUndefined();
+    expect(model.policyVariables().every((variable) => variable.trainable)).toBe(true);
+    adapted.dispose();
+    // Exactly the plain model's tensors and bytes: no saved base matrix and no adapter survives the unload.
+    expect(tf.memory().numTensors).toBe(plain.numTensors);
+    expect(tf.memory().numBytes).toBe(plain.numBytes);
+    tf.dispose([inputIds, inputMask]);
+    model.dispose();
+  });
+
+  it('should merge and unload without a copy of the base: the peak grows by one layer of temporaries, not by a copy of every layer', async () => {
+    const model = createTransformerModel({ config: { ...CONFIG, numHiddenLayers: 6 }, seed: 4, initStd: 0.3 });
+    model.enableLora({
+      rank: 2,
+      targetModules: ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj'],
+    });
+    const layer = model.weights.layers[0];
+    const layerBytes =
+      4 *
+      [layer?.qkvWeight, layer?.oWeight, layer?.gateUpWeight, layer?.downWeight].reduce(
+        (sum, weight) => sum + (weight?.size ?? 0),
+        0,
+      );
+    const before = tf.memory().numBytes;
+    const profile = await tf.profile(() => model.mergeAndUnloadLora());
+    // Keeping the base (what merge-and-unload did before) holds a copy of all 6 layers' matrices at the end.
+    expect(profile.peakBytes - before).toBeLessThan(6 * layerBytes);
+    expect(profile.peakBytes - before).toBeGreaterThan(0);
+    model.dispose();
+  });
+
   it('should train only the adapters', () => {
     const model = createTransformerModel({ config: CONFIG, seed: 2, initStd: 0.3 });
     model.enableLora({ rank: 2 });

@@ -192,9 +192,20 @@ export function layerProjections(
   };
 }
 
-/** Fold the adapters into the base weights (keeping an exact copy of the base for `unmergeLora`). */
-export function mergeLora(layers: LayerWeights[], state: LoraState, config: TransformerConfig): void {
+/**
+ * Fold the adapters into the base weights, keeping an exact copy of the base for `unmergeLora`; with
+ * `keepBase: false` (merge and unload) no copy is kept and the adapters must be dropped right after.
+ */
+export function mergeLora(
+  layers: LayerWeights[],
+  state: LoraState,
+  config: TransformerConfig,
+  options: { keepBase?: boolean } = {},
+): void {
   if (state.mergedBase) return;
+  // keepBase: false (merge-and-unload) folds in place, one layer at a time, without a copy of every base matrix:
+  // the peak is the weights plus one layer's temporaries, not twice the adapted weights.
+  const keepBase = options.keepBase ?? true;
   const saved = new Map<tf.Variable, tf.Tensor>();
   layers.forEach((layer, index) => {
     const variables = [layer.qkvWeight, layer.oWeight, layer.gateUpWeight, layer.downWeight];
@@ -205,12 +216,12 @@ export function mergeLora(layers: LayerWeights[], state: LoraState, config: Tran
     variables.forEach((variable, slot) => {
       const merged = effective[slot] as tf.Tensor;
       if (merged === variable) return;
-      saved.set(variable, tf.clone(variable));
+      if (keepBase) saved.set(variable, tf.clone(variable));
       variable.assign(merged);
       merged.dispose();
     });
   });
-  state.mergedBase = saved;
+  if (keepBase) state.mergedBase = saved;
 }
 
 /** Restore the exact base weights saved by `mergeLora`. */

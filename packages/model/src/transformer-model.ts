@@ -423,9 +423,12 @@ export class TransformerModel implements TrainableLanguageModel {
   mergeAndUnloadLora(): void {
     const lora = this.lora;
     if (!lora) return;
-    mergeLora(this.weights.layers, lora, this.config);
-    for (const saved of lora.mergedBase?.values() ?? []) saved.dispose();
-    lora.mergedBase = undefined;
+    if (lora.mergedBase) {
+      for (const saved of lora.mergedBase.values()) saved.dispose();
+      lora.mergedBase = undefined;
+    } else {
+      mergeLora(this.weights.layers, lora, this.config, { keepBase: false });
+    }
     for (const variable of loraVariables(lora)) variable.dispose();
     this.lora = undefined;
     for (const variable of allVariables(this.weights)) variable.trainable = true;

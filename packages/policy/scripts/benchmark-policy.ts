@@ -6,9 +6,12 @@
  *   npx tsx --conditions=source packages/policy/scripts/benchmark-policy.ts --out runs/bench-policy.json
  *
  * Flags: --out FILE (JSON results), --backend tensorflow|wasm|cpu, --train-batch N (default 8),
- * --new-tokens N (default 32), --quick (fewer repetitions), --model auto|embedded|reference (auto:
- * assets/embedded when built, else the reference shape: vocab 4096, hidden 192, 4 layers, 6 heads,
- * 2 kv heads, intermediate 512, randomly initialised).
+ * --sequence-length N (training sequences, default 128; the embedded preset's update runs micro-batches of
+ * 16 × up to 320 tokens), --new-tokens N (default 32), --quick (fewer repetitions), --model
+ * auto|embedded|reference (auto: assets/embedded when built, else the reference shape: vocab 4096, hidden 192,
+ * 4 layers, 6 heads, 2 kv heads, intermediate 512, randomly initialised), --shape HIDDENxLAYERSxINTERMEDIATE
+ * (with --model reference: that shape at the embedded vocabulary, 3005, heads of 32, half as many kv heads;
+ * e.g. 256x4x768 to price a wider embedded policy).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -35,13 +38,15 @@ const { values: flags } = parseArgs({
     'new-tokens': { type: 'string', default: '32' },
     quick: { type: 'boolean', default: false },
     model: { type: 'string', default: 'auto' },
+    'sequence-length': { type: 'string', default: '128' },
+    shape: { type: 'string' },
   },
   strict: true,
 });
 const trainBatch = Number(flags['train-batch']);
 const newTokens = Number(flags['new-tokens']);
 const repeats = flags.quick ? 1 : 3;
-const SEQUENCE_LENGTH = 128;
+const SEQUENCE_LENGTH = Number(flags['sequence-length']);
 const PROMPT_LENGTH = 32;
 
 let peakTensorBytes = 0;
@@ -77,7 +82,27 @@ async function loadBenchmarkModel(): Promise<{ model: TransformerModel; source: 
   }
   const useEmbedded =
     flags.model === 'embedded' || (flags.model === 'auto' && existsSync(join(embedded, 'config.json')));
-  if (useEmbedded) return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
+  if (useEmbedded && !flags.shape) return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
+  if (flags.shape) {
+    const [hiddenSize, numHiddenLayers, intermediateSize] = flags.shape.split('x').map(Number);
+    if (![hiddenSize, numHiddenLayers, intermediateSize].every((n) => Number.isInteger(n) && (n as number) > 0)) {
+      throw new InvalidConfigError({
+        field: '--shape',
+        message: `--shape is "${flags.shape}"; write HIDDENxLAYERSxINTERMEDIATE, e.g. 256x4x768 (hidden a multiple of 64).`,
+      });
+    }
+    const heads = Math.max(2, Math.round((hiddenSize as number) / 32));
+    const config = {
+      vocabSize: 3005,
+      hiddenSize: hiddenSize as number,
+      intermediateSize: intermediateSize as number,
+      numHiddenLayers: numHiddenLayers as number,
+      numAttentionHeads: heads,
+      numKeyValueHeads: heads / 2,
+      eosTokenIds: [0],
+    };
+    return { model: createTransformerModel({ config, seed: 1 }), source: `shape ${flags.shape}, random` };
+  }
   const config = {
     vocabSize: 4096,
     hiddenSize: 192,
@@ -132,6 +157,17 @@ async function uncachedTokensPerSecond(model: TransformerModel, batch: number): 
     }
   }, 1);
   return { wall: (batch * newTokens) / seconds.wall, cpu: (batch * newTokens) / seconds.cpu };
+}
+
+/** Kernel time per kernel name, the 12 largest, from `tf.profile` (backends that time their kernels). */
+function kernelMilliseconds(kernels: readonly { name: string; kernelTimeMs: unknown }[]): Record<string, number> {
+  const totals = new Map<string, number>();
+  for (const kernel of kernels) {
+    const ms = typeof kernel.kernelTimeMs === 'number' ? kernel.kernelTimeMs : 0;
+    totals.set(kernel.name, (totals.get(kernel.name) ?? 0) + ms);
+  }
+  const largest = [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  return Object.fromEntries(largest.map(([name, ms]) => [name, Math.round(ms * 10) / 10]));
 }
 
 function trainingFlopsPerStep(model: TransformerModel, tokens: number, batch: number): number {
@@ -205,6 +241,10 @@ async function main(): Promise<void> {
     achievedGflops: flops / step.wall / 1e9,
     achievedGflopsPerCpuSecond: flops / step.cpu / 1e9,
     peakTensorBytesOfStep: profile.peakBytes,
+    kernelsOfStep: profile.kernels.length,
+    // Where a step's kernel time goes (ms per kernel name, the largest first): matmuls against the vocabulary-wide
+    // elementwise chain of the loss, gathers and scatters.
+    kernelMsByName: kernelMilliseconds(profile.kernels),
   };
   // CPU-time based on both sides, so that other processes on the machine do not skew the ratio.
   results.trainingToMatmulRatio = flops / step.cpu / 1e9 / matmul.cpu;
@@ -255,6 +295,13 @@ function printTable(results: Record<string, unknown>): void {
     [
       'peak tensor MB (step, tf.profile) / RSS MB',
       `${((training.peakTensorBytesOfStep as number) / 2 ** 20).toFixed(0)} / ${((memory.peakRssBytes ?? 0) / 2 ** 20).toFixed(0)}`,
+    ],
+    [
+      `kernel ms of a training step (${training.kernelsOfStep} kernels)`,
+      Object.entries((results.training as { kernelMsByName: Record<string, number> }).kernelMsByName)
+        .slice(0, 6)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(' · '),
     ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
