@@ -3,11 +3,10 @@
 #
 #   bash scripts/build-gpu-bundle.sh [TARGET]        # default TARGET: .gpu in the repo root
 #
-# TARGET gets: node.xz (this machine's node binary), bin/*.mjs (esbuild bundles of the project's benchmark
+# TARGET gets: node.xz (this machine's node binary), bin.tar.xz (bin/*.mjs: esbuild bundles of the project's benchmark
 # scripts: packages/model/scripts/{matmul-rate,make-shaped-checkpoint,benchmark-real-checkpoint}.ts and
-# packages/policy/scripts/benchmark-policy.ts, run on RLVER_TF_BACKEND=webgpu), assets/embedded (the embedded
-# policy), node_modules/webgpu (Dawn's index.js; dist/linux-x64/dawn.node comes from dawn.node.xz at run time), node_modules/@tensorflow/
-# tfjs-backend-webgpu (one CJS bundle with its tfjs-core), the libvulkan1 .deb, run.sh and its two Python
+# packages/policy/scripts/benchmark-policy.ts, run on RLVER_TF_BACKEND=webgpu), node_modules/webgpu (Dawn's index.js; dist/linux-x64/dawn.node comes from dawn.node.xz at run time), node_modules/@tensorflow/
+# tfjs-backend-webgpu (one CJS bundle with its tfjs-core), debs/ (libvulkan1 and the GL dispatch libraries), run.sh and its two Python
 # helpers (scripts/gpu-bundle/). The two npm packages come from $RLVER_WEBGPU_MODULES, or are npm-installed
 # into ~/.cache/rlver/webgpu-modules (51 MB download, once). Ignore TARGET in git (.git/info/exclude).
 # Local check on lavapipe: VK_DRIVER_FILES=.../lvp_icd.json bash TARGET/run.sh --quick
@@ -41,7 +40,9 @@ bundle make-shaped-checkpoint "$ROOT/packages/model/scripts/make-shaped-checkpoi
 bundle benchmark-real-checkpoint "$ROOT/packages/model/scripts/benchmark-real-checkpoint.ts"
 bundle benchmark-policy "$ROOT/packages/policy/scripts/benchmark-policy.ts"
 rm -rf "$ENTRIES"
-cp -r "$ROOT/packages/policy/assets/embedded" "$TARGET/assets/embedded"
+# Compressed (64 MiB travel in all, the repo's tracked files included); run.sh unpacks. The embedded policy is
+# not copied: the repo's packages/policy/assets/embedded travels anyway, and run.sh links it.
+tar -C "$TARGET" -cf - bin | xz -T2 -6 > "$TARGET/bin.tar.xz" && rm -rf "$TARGET/bin" "$TARGET/assets"
 
 cp "$MODULES/webgpu/index.js" "$MODULES/webgpu/package.json" "$TARGET/node_modules/webgpu/"
 xz -T2 -6 -c "$MODULES/webgpu/dist/linux-x64/dawn.node" > "$TARGET/dawn.node.xz" # run.sh unpacks it
@@ -51,8 +52,10 @@ echo '{"name":"@tensorflow/tfjs-backend-webgpu","version":"4.22.0","main":"index
   > "$TARGET/node_modules/@tensorflow/tfjs-backend-webgpu/package.json"
 
 DEBS=$(mktemp -d)
-(cd "$DEBS" && apt-get download libvulkan1 >/dev/null 2>&1) || true
-cp "$DEBS"/libvulkan1_*.deb "$TARGET/" 2>/dev/null || echo "[build-gpu-bundle] warning: no libvulkan1 .deb (apt-get download libvulkan1 failed); the run needs a Vulkan loader on the device" >&2
+# The Vulkan loader and the GL dispatch libraries NVIDIA's Vulkan driver loads (the device README's list).
+mkdir -p "$TARGET/debs"
+(cd "$DEBS" && apt-get download libvulkan1 libglvnd0 libglx0 libegl1 libgl1 libopengl0 libgles2 >/dev/null 2>&1) || true
+cp "$DEBS"/*.deb "$TARGET/debs/" 2>/dev/null || echo "[build-gpu-bundle] warning: apt-get download of libvulkan1 and the GL libraries failed; the run needs a Vulkan loader on the device" >&2
 rm -rf "$DEBS"
 cp "$ROOT/scripts/gpu-bundle/run.sh" "$ROOT/scripts/gpu-bundle/torch-matmul.py" "$ROOT/scripts/gpu-bundle/gpu-memory-peaks.py" "$TARGET/"
 du -sh "$TARGET"; du -sh "$TARGET"/* | sort -h | tail -5

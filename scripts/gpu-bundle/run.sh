@@ -16,13 +16,22 @@ echo "[run] $(date -u +%FT%TZ) quick=$QUICK host=$(uname -m) $(uname -r)"
 
 # Node (carried, xz) and the Vulkan loader (carried .deb, unpacked into $WORK, not /) when the machine has none.
 if [ ! -x "$WORK/node" ]; then xz -dc "$HERE/node.xz" > "$WORK/node" && chmod +x "$WORK/node"; fi
+[ -d "$HERE/bin" ] || tar -C "$HERE" -xJf "$HERE/bin.tar.xz"
+# The bundles find the embedded policy at ../assets/embedded: the repo's copy (it travels with the tree).
+[ -e "$HERE/assets/embedded" ] || { mkdir -p "$HERE/assets" && ln -s "$HERE/../packages/policy/assets/embedded" "$HERE/assets/embedded"; }
 DAWN="$HERE/node_modules/webgpu/dist/linux-x64/dawn.node"
 [ -f "$DAWN" ] || xz -dc "$HERE/dawn.node.xz" > "$DAWN"
 NODE="$WORK/node"; "$NODE" --version || { echo "[run] node does not start"; exit 1; }
-if ! ldconfig -p | grep -q 'libvulkan.so.1'; then
-  dpkg -x "$HERE"/libvulkan1_*.deb "$WORK/vk" && export LD_LIBRARY_PATH="$WORK/vk/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}"
-  echo "[run] Vulkan loader from the carried libvulkan1 .deb"
+if [ $QUICK = 0 ] && [ "$(id -u)" = 0 ] && [ -d /usr/local/nvidia ]; then
+  # The device README's recipe: the loader and GL dispatch packages unpacked into / (a bare machine, given back after).
+  for deb in "$HERE"/debs/*.deb; do dpkg -x "$deb" /; done; ldconfig
+  echo "[run] unpacked $(ls "$HERE"/debs | wc -l) .deb (Vulkan loader, GL dispatch) into /"
+else
+  for deb in "$HERE"/debs/*.deb; do dpkg -x "$deb" "$WORK/vk"; done
+  export LD_LIBRARY_PATH="$WORK/vk/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}"
+  echo "[run] Vulkan loader and GL dispatch from the carried .deb files, in $WORK/vk"
 fi
+ldconfig -p | grep -E 'libvulkan.so.1|libGLX_nvidia|libGLdispatch|libnvidia-glcore' | head -5
 NVIDIA_ICD=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 if [ -z "${VK_DRIVER_FILES:-}" ]; then
   for icd in "$NVIDIA_ICD" /usr/share/vulkan/icd.d/nvidia_icd.json /etc/vulkan/icd.d/nvidia_icd.json; do
@@ -40,8 +49,12 @@ if command -v nvidia-smi >/dev/null; then
 fi
 : > "$WORK/phases.txt"
 # phase NAME SECONDS OUTFILE command...: run with a limit; stdout's JSON line (or the file the command writes) is kept.
+BUDGET=${GPU7_BUDGET_S:-390}; T0=$(date +%s)
 phase() {
   local name=$1 limit=$2; shift 2
+  local left=$((BUDGET - ($(date +%s) - T0)))
+  if [ $left -lt 15 ]; then echo "[run] $name skipped: ${left}s of the ${BUDGET}s budget left"; echo "$name skipped" >> "$WORK/status.txt"; return; fi
+  [ $left -lt "$limit" ] && limit=$left
   local start; start=$(date +%s.%N)
   echo "[run] === $name (limit ${limit}s) ==="
   timeout --kill-after=5 "$limit" "$@"; local status=$?
@@ -57,6 +70,30 @@ else
   SHAPES=1024x896x3584,4096x4096x4096,512x512x512; SECONDS_PER=2; TINY=qwen2.5-0.5b; BIG=qwen2.5-1.5b; POLICY_FLAGS=""
 fi
 
+phase probe 30 "$NODE" --input-type=module -e "
+  const { create, globals } = await import('$HERE/node_modules/webgpu/index.js');
+  const adapter = await create([]).requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) { console.log('[probe] no adapter'); process.exit(3); }
+  const l = adapter.limits;
+  console.log('[probe] adapter', JSON.stringify({ ...Object.fromEntries(['vendor','architecture','device','description'].map((k) => [k, adapter.info[k]])),
+    maxBufferSize: l.maxBufferSize, maxStorageBufferBindingSize: l.maxStorageBufferBindingSize, maxStorageBuffersPerShaderStage: l.maxStorageBuffersPerShaderStage,
+    maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, features: [...adapter.features] }));
+  process.exit(0);"
+if grep -q '^probe [^0]' "$WORK/status.txt" && [ -n "${VK_DRIVER_FILES:-}" ]; then
+  echo "[run] no adapter with VK_DRIVER_FILES=$VK_DRIVER_FILES; trying the loader's default search"
+  saved_icd=$VK_DRIVER_FILES; unset VK_DRIVER_FILES VK_ICD_FILENAMES
+  if timeout 30 "$NODE" --input-type=module -e "const { create } = await import('$HERE/node_modules/webgpu/index.js'); const a = await create([]).requestAdapter(); console.log('[probe] default search:', a ? a.info.description : 'no adapter'); process.exit(a ? 0 : 3);"; then
+    echo "probe-default 0" >> "$WORK/status.txt"
+  else
+    export VK_DRIVER_FILES=$saved_icd VK_ICD_FILENAMES=$saved_icd
+  fi
+fi
+if grep -q '^probe [^0]' "$WORK/status.txt" && ! grep -q '^probe-default 0' "$WORK/status.txt"; then
+  echo "[run] no adapter: the Vulkan loader's view follows"
+  ldd "$DAWN" | grep -i 'not found' 
+  ls -la /usr/local/nvidia/share/vulkan/icd.d/ 2>&1; cat "${VK_DRIVER_FILES:-/dev/null}" 2>&1 | head -20
+  VK_LOADER_DEBUG=error,warn,driver timeout 30 "$NODE" --input-type=module -e "const { create } = await import('$HERE/node_modules/webgpu/index.js'); console.log(await create([]).requestAdapter()); process.exit(0);" 2>&1 | tail -40
+fi
 phase torch 40 bash -c "python3 '$HERE/torch-matmul.py' $SHAPES > '$OUT/torch.json'"
 phase matmul 70 bash -c "'$NODE' '$HERE/bin/matmul-rate.mjs' --shapes $SHAPES --seconds $SECONDS_PER | grep '^{' > '$OUT/matmul.json'"
 phase policy 90 "$NODE" "$HERE/bin/benchmark-policy.mjs" $POLICY_FLAGS --out "$OUT/policy.json"
@@ -65,7 +102,7 @@ phase real-0.5b 130 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$
   --modes load,forward,generate,lora --rows 1 --tokens 128 --new-tokens 16 --generate-batch 1,16 --repeats 2 \
   --max-rss-gib 60 --out "$OUT/real-0.5b.json"
 if [ -n "$BIG" ]; then
-  phase make-1.5b 45 "$NODE" "$HERE/bin/make-shaped-checkpoint.mjs" --shape $BIG --dtype BF16 --out "$WORK/ckpt-big"
+  phase make-1.5b 60 "$NODE" "$HERE/bin/make-shaped-checkpoint.mjs" --shape $BIG --dtype BF16 --out "$WORK/ckpt-big"
   phase real-1.5b 100 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$WORK/ckpt-big" \
     --modes load,forward,lora --rows 1 --tokens 128 --repeats 1 --max-rss-gib 60 --out "$OUT/real-1.5b.json"
 fi
