@@ -14,11 +14,12 @@ import {
   webGpuModuleSpecifier,
 } from './webgpu-backend';
 
+/** What Dawn reported on the lent H100 (2026-11-26). */
 const H100: WebGpuAdapterInfo = {
   vendor: 'nvidia',
-  architecture: 'hopper',
-  device: '',
-  description: 'NVIDIA H100 80GB HBM3',
+  architecture: '',
+  device: 'nvidia-h100-80gb-hbm3',
+  description: 'NVIDIA: 580.159.04 580.159.4.0',
 };
 const LAVAPIPE: WebGpuAdapterInfo = {
   vendor: 'mesa',
@@ -35,9 +36,11 @@ describe('adapter description', () => {
   });
 
   it('should name the adapter, its vendor and architecture in one clause', () => {
-    expect(describeAdapter(H100)).toBe('"NVIDIA H100 80GB HBM3" (vendor nvidia, architecture hopper)');
+    expect(describeAdapter(H100)).toBe(
+      '"nvidia-h100-80gb-hbm3" (NVIDIA: 580.159.04 580.159.4.0; vendor nvidia, architecture ?)',
+    );
     expect(describeAdapter(LAVAPIPE)).toMatch(
-      /^"llvmpipe: .*" \(vendor mesa, architecture software, software rasteriser, not a GPU\)$/,
+      /^"llvmpipe-llvm-15-0-6-256-bits-" \(llvmpipe: Mesa .*; vendor mesa, architecture software, software rasteriser, not a GPU\)$/,
     );
     expect(describeAdapter({ vendor: '', architecture: '', device: '', description: '' })).toBe(
       '"unnamed adapter" (vendor ?, architecture ?)',

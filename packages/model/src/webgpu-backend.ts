@@ -33,10 +33,14 @@ export function isSoftwareAdapter(info: WebGpuAdapterInfo): boolean {
   return /llvmpipe|lavapipe|swiftshader|\bsoftware\b|\bcpu\b/.test(text);
 }
 
-/** The adapter in the start-up line: `"NVIDIA H100 80GB HBM3" (vendor nvidia, architecture hopper)`. */
+/**
+ * The adapter in the start-up line, device first (Dawn on NVIDIA puts the driver version in `description`):
+ * `"nvidia-h100-80gb-hbm3" (NVIDIA: 580.159.04 580.159.4.0; vendor nvidia, architecture ?)`.
+ */
 export function describeAdapter(info: WebGpuAdapterInfo): string {
-  const name = info.description || info.device || 'unnamed adapter';
+  const name = info.device || info.description || 'unnamed adapter';
   const parts = [`vendor ${info.vendor || '?'}`, `architecture ${info.architecture || '?'}`];
+  if (info.description && info.description !== name) parts[0] = `${info.description}; ${parts[0]}`;
   if (isSoftwareAdapter(info)) parts.push('software rasteriser, not a GPU');
   return `"${name}" (${parts.join(', ')})`;
 }
