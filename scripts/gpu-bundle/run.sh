@@ -102,7 +102,7 @@ phase real-0.5b 130 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$
   --modes load,forward,generate,lora --rows 1 --tokens 128 --new-tokens 16 --generate-batch 1,16 --repeats 2 \
   --max-rss-gib 60 --out "$OUT/real-0.5b.json"
 if [ -n "$BIG" ]; then
-  phase make-1.5b 60 "$NODE" "$HERE/bin/make-shaped-checkpoint.mjs" --shape $BIG --dtype BF16 --out "$WORK/ckpt-big"
+  phase make-1.5b 110 "$NODE" "$HERE/bin/make-shaped-checkpoint.mjs" --shape $BIG --dtype BF16 --out "$WORK/ckpt-big"
   phase real-1.5b 100 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$WORK/ckpt-big" \
     --modes load,forward,lora --rows 1 --tokens 128 --repeats 1 --max-rss-gib 60 --out "$OUT/real-1.5b.json"
 fi
