@@ -175,8 +175,9 @@ async function selectBackend(options: InitTfBackendOptions): Promise<TfBackendNa
 /**
  * Choose and initialise the tfjs backend once per process: `RLVER_TF_BACKEND` (native = tensorflow | webgpu |
  * wasm | cpu) wins; otherwise `preferred`, then native TensorFlow (tfjs-node-gpu, tfjs-node; its binding comes
- * from `pnpm setup:native`), wasm, cpu. WebGPU is used only when named (variable or `preferred`). Logs one line naming the backend, its threads, and why the faster
- * ones were skipped; later calls return the same backend without logging.
+ * from `pnpm setup:native`), wasm, cpu. WebGPU is used only when named (variable or `preferred`). Logs one
+ * line naming the backend, its threads, and why the faster ones were skipped; later calls return the same
+ * backend without logging.
  */
 export function initTfBackend(options: InitTfBackendOptions = {}): Promise<TfBackendName> {
   if (!chosen) {
