@@ -94,6 +94,8 @@ if grep -q '^probe [^0]' "$WORK/status.txt" && ! grep -q '^probe-default 0' "$WO
   ls -la /usr/local/nvidia/share/vulkan/icd.d/ 2>&1; cat "${VK_DRIVER_FILES:-/dev/null}" 2>&1 | head -20
   VK_LOADER_DEBUG=error,warn,driver timeout 30 "$NODE" --input-type=module -e "const { create } = await import('$HERE/node_modules/webgpu/index.js'); console.log(await create([]).requestAdapter()); process.exit(0);" 2>&1 | tail -40
 fi
+# GPU7_ONLY_BIG=1: only the probe and the 1.5B parts (a second, shorter device call).
+if [ "${GPU7_ONLY_BIG:-0}" = 0 ]; then
 phase torch 40 bash -c "python3 '$HERE/torch-matmul.py' $SHAPES > '$OUT/torch.json'"
 phase matmul 70 bash -c "'$NODE' '$HERE/bin/matmul-rate.mjs' --shapes $SHAPES --seconds $SECONDS_PER | grep '^{' > '$OUT/matmul.json'"
 phase policy 90 "$NODE" "$HERE/bin/benchmark-policy.mjs" $POLICY_FLAGS --out "$OUT/policy.json"
@@ -101,9 +103,10 @@ phase make-0.5b 40 "$NODE" "$HERE/bin/make-shaped-checkpoint.mjs" --shape $TINY 
 phase real-0.5b 130 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$WORK/ckpt-small" \
   --modes load,forward,generate,lora --rows 1 --tokens 128 --new-tokens 16 --generate-batch 1,16 --repeats 2 \
   --max-rss-gib 60 --out "$OUT/real-0.5b.json"
+fi
 if [ -n "$BIG" ]; then
   phase make-1.5b 110 "$NODE" "$HERE/bin/make-shaped-checkpoint.mjs" --shape $BIG --dtype BF16 --out "$WORK/ckpt-big"
-  phase real-1.5b 100 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$WORK/ckpt-big" \
+  phase real-1.5b 220 "$NODE" "$HERE/bin/benchmark-real-checkpoint.mjs" --model "$WORK/ckpt-big" \
     --modes load,forward,lora --rows 1 --tokens 128 --repeats 1 --max-rss-gib 60 --out "$OUT/real-1.5b.json"
 fi
 
