@@ -95,9 +95,12 @@ const loadSeconds = (performance.now() - started) / 1000;
 // a one-token forward right after loading shows what the load left for later.
 started = performance.now();
 const cpuAfterLoad = process.cpuUsage();
-tf.tidy(() =>
-  model.forwardLogits(tf.tensor2d([[100]], [1, 1], 'int32'), tf.tensor2d([[1]], [1, 1], 'int32')).dataSync(),
+// Read back asynchronously: WebGPU has no synchronous read in Node.
+const firstLogits = tf.tidy(() =>
+  model.forwardLogits(tf.tensor2d([[100]], [1, 1], 'int32'), tf.tensor2d([[1]], [1, 1], 'int32')),
 );
+await firstLogits.data();
+firstLogits.dispose();
 const firstCpu = process.cpuUsage(cpuAfterLoad);
 print('load', {
   seconds: loadSeconds,

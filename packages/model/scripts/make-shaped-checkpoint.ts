@@ -4,7 +4,7 @@
  * model.safetensors in F16 or BF16, streamed to disk so that memory stays small.
  *
  *   npx tsx --conditions=source packages/model/scripts/make-shaped-checkpoint.ts \
- *     --shape qwen2.5-0.5b|qwen2.5-1.5b --dtype F16|BF16 --out /tmp/qwen-0.5b [--seed 1]
+ *     --shape qwen2.5-0.5b|qwen2.5-1.5b|qwen2-tiny --dtype F16|BF16 --out /tmp/qwen-0.5b [--seed 1]
  *
  * Weights: matrices and biases have a random sign, mantissa and a power of two between 2⁻⁹ and 2⁻⁵ (about
  * |w| ≤ 0.06, like a trained model's scale, which keeps activations finite); norms are 1.
@@ -30,6 +30,16 @@ const SHAPES: Record<string, Record<string, unknown>> = {
     num_hidden_layers: 28,
     num_attention_heads: 12,
     num_key_value_heads: 2,
+    tie_word_embeddings: true,
+  },
+  /** Qwen2's layout and vocabulary at a toy width (20 MB): smoke tests of the benchmark scripts on slow backends. */
+  'qwen2-tiny': {
+    hidden_size: 64,
+    intermediate_size: 128,
+    num_hidden_layers: 2,
+    num_attention_heads: 4,
+    num_key_value_heads: 2,
+    max_window_layers: 2,
     tie_word_embeddings: true,
   },
 };

@@ -94,3 +94,11 @@ export {
 } from './training-memory';
 export type { LayerKeyValues } from './transformer-forward';
 export { type CreateTransformerModelOptions, createTransformerModel, TransformerModel } from './transformer-model';
+export {
+  describeAdapter,
+  isSoftwareAdapter,
+  loadWebGpuBackend,
+  type WebGpuAdapterInfo,
+  type WebGpuAttempt,
+  webGpuAdapter,
+} from './webgpu-backend';

@@ -16,13 +16,58 @@ interface HeapBackend {
   data?: { get(dataId: unknown): { values?: Float32Array } };
 }
 
+/** tfjs-webgpu's kernel backend, as far as a buffer-to-buffer copy needs it. */
+interface WebGpuBackend {
+  tensorMap: { get(dataId: unknown): { resource?: unknown } | undefined };
+  uploadToGPU(dataId: unknown): void;
+  /** Tensors the unsubmitted commands use: their buffers are released only after the next submit. */
+  commandQueueOwnedIds?: { add(dataId: object): unknown };
+  ensureCommandEncoderReady(): void;
+  endComputePassEncoder(): void;
+  commandEncoder: {
+    copyBufferToBuffer(
+      source: unknown,
+      sourceOffset: number,
+      target: unknown,
+      targetOffset: number,
+      size: number,
+    ): void;
+  };
+}
+
+/**
+ * Write on WebGPU: one `copyBufferToBuffer` per row from `rows`' GPU buffer into `target`'s, recorded in the
+ * backend's command encoder after the kernels queued so far (WebGPU has no synchronous read, so the wasm/cpu
+ * path cannot run there).
+ */
+function writeRowsOnWebGpu(backend: WebGpuBackend, target: tf.Tensor2D, indices: Int32Array, rows: tf.Tensor2D): void {
+  backend.uploadToGPU(target.dataId);
+  backend.uploadToGPU(rows.dataId);
+  const destination = backend.tensorMap.get(target.dataId)?.resource;
+  const source = backend.tensorMap.get(rows.dataId)?.resource;
+  if (!destination || !source) throw new Error('KeyValueCache: a tensor has no WebGPU buffer to write in place.');
+  const rowBytes = (target.shape[1] as number) * 4;
+  backend.commandQueueOwnedIds?.add(target.dataId);
+  backend.commandQueueOwnedIds?.add(rows.dataId);
+  backend.ensureCommandEncoderReady();
+  backend.endComputePassEncoder();
+  indices.forEach((row, index) => {
+    backend.commandEncoder.copyBufferToBuffer(source, index * rowBytes, destination, row * rowBytes, rowBytes);
+  });
+}
+
 /**
  * Write `rows` `[count, width]` into rows `indices` of `target` `[total, width]` in place: TensorFlow's
- * `InplaceUpdate` op on the native backend, a copy into the tensor's own memory on wasm and cpu. `target`
- * must be a buffer that nothing else reads while it is written (a cache this module owns).
+ * `InplaceUpdate` op on the native backend, buffer-to-buffer copies on WebGPU, a copy into the tensor's own
+ * memory on wasm and cpu. `target` must be a buffer that nothing else reads while it is written (a cache
+ * this module owns).
  */
 function writeRowsInPlace(target: tf.Tensor2D, indices: Int32Array, rows: tf.Tensor2D): void {
   const backend = tf.backend() as unknown as NativeBackend & HeapBackend;
+  if (tf.getBackend() === 'webgpu') {
+    writeRowsOnWebGpu(tf.backend() as unknown as WebGpuBackend, target, indices, rows);
+    return;
+  }
   if (tf.getBackend() === 'tensorflow') {
     const attribute = { name: 'T', type: backend.binding.TF_ATTR_TYPE, value: backend.binding.TF_FLOAT };
     const indexTensor = tf.tensor1d(indices, 'int32');

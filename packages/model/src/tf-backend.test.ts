@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { backendFromEnvironment, configureNativeThreads, initTfBackend } from './tf-backend';
 
 describe('backendFromEnvironment', () => {
-  it('should accept the three backends and reject others with the variable name', () => {
+  it('should accept the four backends and reject others with the variable name', () => {
     expect(backendFromEnvironment('WASM')).toBe('wasm');
     expect(backendFromEnvironment(' tensorflow ')).toBe('tensorflow');
     expect(backendFromEnvironment('Native')).toBe('tensorflow');
     expect(backendFromEnvironment('')).toBeUndefined();
     expect(backendFromEnvironment(undefined)).toBeUndefined();
-    expect(() => backendFromEnvironment('webgpu')).toThrow(/RLVER_TF_BACKEND.*webgpu.*tensorflow, wasm, cpu/);
+    expect(backendFromEnvironment('webgpu')).toBe('webgpu');
+    expect(() => backendFromEnvironment('metal')).toThrow(/RLVER_TF_BACKEND.*metal.*tensorflow, webgpu, wasm, cpu/);
   });
 });
 

@@ -2,11 +2,15 @@ import { availableParallelism } from 'node:os';
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { patchWasmKernels } from './patch-wasm-kernels';
+import { loadWebGpuBackend } from './webgpu-backend';
 import '@rlver/optim/register-gradients';
 import '@tensorflow/tfjs-backend-cpu';
 
-/** Backends `initTfBackend` can pick: native TensorFlow (tfjs-node or tfjs-node-gpu), WebAssembly, plain JS. */
-export type TfBackendName = 'tensorflow' | 'wasm' | 'cpu';
+/**
+ * Backends `initTfBackend` can pick: native TensorFlow (tfjs-node or tfjs-node-gpu), WebGPU (Dawn on Vulkan;
+ * only when asked for, see webgpu-backend.ts), WebAssembly, plain JS.
+ */
+export type TfBackendName = 'tensorflow' | 'webgpu' | 'wasm' | 'cpu';
 
 export interface InitTfBackendOptions {
   /** Backend to use when `RLVER_TF_BACKEND` is unset; default: the fastest that loads. */
@@ -15,7 +19,13 @@ export interface InitTfBackendOptions {
   log?: (line: string) => void;
 }
 
-const BACKEND_NAMES: readonly TfBackendName[] = ['tensorflow', 'wasm', 'cpu'];
+/** Every backend `RLVER_TF_BACKEND` may name. */
+const BACKEND_NAMES: readonly TfBackendName[] = ['tensorflow', 'webgpu', 'wasm', 'cpu'];
+/**
+ * The automatic order. WebGPU is not in it: it needs two packages the project does not install, and it has
+ * not been measured faster than native TensorFlow (docs/decisions/2026-11-26-webgpu-backend.md).
+ */
+const AUTOMATIC_ORDER: readonly TfBackendName[] = ['tensorflow', 'wasm', 'cpu'];
 let chosen: Promise<TfBackendName> | undefined;
 
 /** Parse `RLVER_TF_BACKEND`; `native` is an alias of `tensorflow`; undefined when unset or empty. */
@@ -105,6 +115,10 @@ export async function loadNativeBackend(): Promise<BackendAttempt> {
 
 async function tryBackend(name: TfBackendName): Promise<BackendAttempt> {
   if (name === 'tensorflow') return loadNativeBackend();
+  if (name === 'webgpu') {
+    const attempt = await loadWebGpuBackend();
+    return { ready: attempt.ready, detail: attempt.detail };
+  }
   if (name === 'wasm') {
     try {
       await import('@tensorflow/tfjs-backend-wasm');
@@ -125,7 +139,12 @@ async function selectBackend(options: InitTfBackendOptions): Promise<TfBackendNa
   if (forced) {
     const attempt = await tryBackend(forced);
     if (!attempt.ready) {
-      const fix = forced === 'tensorflow' ? 'run pnpm setup:native, or' : 'install it or';
+      const fix =
+        forced === 'tensorflow'
+          ? 'run pnpm setup:native, or'
+          : forced === 'webgpu'
+            ? 'see packages/model/README.md ("GPU through WebGPU"), or'
+            : 'install it or';
       throw new InvalidConfigError({
         field: 'RLVER_TF_BACKEND',
         message: `RLVER_TF_BACKEND=${forced} but that backend failed to load (${attempt.detail}); ${fix} choose another of ${BACKEND_NAMES.join(', ')}.`,
@@ -136,8 +155,8 @@ async function selectBackend(options: InitTfBackendOptions): Promise<TfBackendNa
     return forced;
   }
   const order: TfBackendName[] = options.preferred
-    ? [options.preferred, ...BACKEND_NAMES.filter((name) => name !== options.preferred)]
-    : [...BACKEND_NAMES];
+    ? [options.preferred, ...AUTOMATIC_ORDER.filter((name) => name !== options.preferred)]
+    : [...AUTOMATIC_ORDER];
   const skipped: string[] = [];
   for (const name of order) {
     const attempt = await tryBackend(name);
@@ -154,10 +173,11 @@ async function selectBackend(options: InitTfBackendOptions): Promise<TfBackendNa
 }
 
 /**
- * Choose and initialise the tfjs backend once per process: `RLVER_TF_BACKEND` (native = tensorflow | wasm |
- * cpu) wins; otherwise `preferred`, then native TensorFlow (tfjs-node-gpu, tfjs-node; its binding comes
- * from `pnpm setup:native`), wasm, cpu. Logs one line naming the backend, its threads, and why the faster
- * ones were skipped; later calls return the same backend without logging.
+ * Choose and initialise the tfjs backend once per process: `RLVER_TF_BACKEND` (native = tensorflow | webgpu |
+ * wasm | cpu) wins; otherwise `preferred`, then native TensorFlow (tfjs-node-gpu, tfjs-node; its binding comes
+ * from `pnpm setup:native`), wasm, cpu. WebGPU is used only when named (variable or `preferred`). Logs one
+ * line naming the backend, its threads, and why the faster ones were skipped; later calls return the same
+ * backend without logging.
  */
 export function initTfBackend(options: InitTfBackendOptions = {}): Promise<TfBackendName> {
   if (!chosen) {

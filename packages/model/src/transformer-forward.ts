@@ -124,7 +124,9 @@ export function rmsNorm(x: tf.Tensor, weight: tf.Tensor, epsilon: number): tf.Te
  * 2·rows·vocab·hidden FLOPs.
  */
 export function embedTokens(table: tf.Tensor2D, flatIds: tf.Tensor1D): tf.Tensor2D {
-  if (tf.getBackend() === 'tensorflow') return tf.gather(table, flatIds);
+  // Native TensorFlow and WebGPU have UnsortedSegmentSum, gather's gradient; WebGPU cannot read a tensor
+  // synchronously in Node (its readSync needs OffscreenCanvas), so the JS scatter-add below cannot run there.
+  if (tf.getBackend() === 'tensorflow' || tf.getBackend() === 'webgpu') return tf.gather(table, flatIds);
   const [vocabSize, hiddenSize] = table.shape;
   const lookup = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
     const [weights, save] = inputs as [tf.Tensor, tf.GradSaveFunc];

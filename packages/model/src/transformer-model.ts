@@ -49,6 +49,7 @@ import {
   seededNormal,
   type TransformerWeights,
 } from './transformer-weights';
+import { readableSynchronously } from './webgpu-backend';
 
 export interface CreateTransformerModelOptions {
   /** Resolved config, or camelCase fields to resolve. */
@@ -245,7 +246,11 @@ export class TransformerModel implements TrainableLanguageModel {
         padTokenId: this.padTokenId,
         logitsRules: this.logitsRules,
       };
-      const rows = options.sharePrefixes === false ? undefined : rightPaddedRows(inputIds, attentionMask);
+      // Prefix sharing reads the ids on the CPU: skipped where that would need a GPU read (WebGPU in Node).
+      const rows =
+        options.sharePrefixes === false || !readableSynchronously(inputIds, attentionMask)
+          ? undefined
+          : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
         const groups = planPrefixGroups(rows);
         if (sharingPays(rows, groups, length)) {

@@ -185,6 +185,20 @@ function trainingFlopsPerStep(model: TransformerModel, tokens: number, batch: nu
   return 6 * matmulParams * tokens + 3 * attention;
 }
 
+/** Clip by global norm with the scale kept as a tensor (no read-back): the same arithmetic as the optimiser's. */
+function clipOnDevice(grads: Record<string, tf.Tensor>, maxNorm: number): { gradients: Record<string, tf.Tensor> } {
+  return tf.tidy(() => {
+    // A chain of adds, not addN: WebGPU's AddN binds every input as a storage buffer (at most 8 per shader).
+    const squareSum = Object.values(grads)
+      .map((gradient) => tf.sum(tf.square(gradient)))
+      .reduce((sum, square) => tf.add(sum, square));
+    const scale = tf.minimum(1, tf.div(maxNorm, tf.add(tf.sqrt(squareSum), 1e-6)));
+    const gradients: Record<string, tf.Tensor> = {};
+    for (const [name, gradient] of Object.entries(grads)) gradients[name] = tf.mul(gradient, scale);
+    return { gradients };
+  });
+}
+
 async function main(): Promise<void> {
   const preferred = backendFromEnvironment(flags.backend);
   const backend = await initTfBackend({ preferred });
@@ -217,7 +231,8 @@ async function main(): Promise<void> {
   const mask = tf.ones([trainBatch, SEQUENCE_LENGTH], 'int32') as tf.Tensor2D;
   const trainStep = async () => {
     const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids, mask), model.policyVariables());
-    const clipped = clipGradientsByGlobalNorm(grads, 1);
+    // WebGPU cannot read the norm back synchronously in Node (clipGradientsByGlobalNorm does): scale on the device.
+    const clipped = backend === 'webgpu' ? clipOnDevice(grads, 1) : clipGradientsByGlobalNorm(grads, 1);
     optimizer.applyGradients(clipped.gradients);
     await value.data();
     samplePeaks();
