@@ -10,6 +10,7 @@ import {
 import { borrowedWords, madeUpQuotes, withoutQuotes } from './borrowed-words';
 import { type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
 import { brokenQuotes } from './quote-integrity';
+import { slotTemplate } from './slot-template';
 
 /**
  * Ways a reply fails before its content can even count: text that is not a person talking to this user. Each
@@ -27,7 +28,8 @@ export type IntegrityCode =
   | 'fragments'
   | 'wrong-language'
   | 'repeated-reply'
-  | 'not-for-me';
+  | 'not-for-me'
+  | 'slot-template';
 
 export interface IntegrityIssue {
   code: IntegrityCode;
@@ -46,6 +48,12 @@ export interface ReplyIntegrity {
    * dialogues as well (needs `userSide`). The judge sinks it unless it gives the user what they most want.
    */
   oneSize?: IntegrityIssue;
+  /**
+   * Set when the reply is a slot template (`slotTemplate`): it carries the user's words (a quote, a torn fragment, a
+   * clause said back) and its own words around them are one-size by the `not-for-me` limits (needs `userSide`). The
+   * detail is the stock frame, the user's words shown as "…". The judge sinks it like one-size text.
+   */
+  slotTemplate?: IntegrityIssue;
   /**
    * Set when a long reply, mostly its own words, holds a broken quote that is a small part of it (`QUOTE_SLIP`): the
    * judge charges it (`quoteSlip`) instead of sinking the reply. A short reply with a broken quote sinks.
@@ -290,14 +298,26 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   if (isFragmented(reply, lang))
     issues.push({ code: 'fragments', detail: splitSentences(reply)[0]?.slice(0, 20) ?? '' });
   let relevance: DialogueRelevance | undefined;
+  let slotted: IntegrityIssue | undefined;
   if (input.userSide !== undefined) {
     relevance = dialogueRelevance(reply, input.userSide, lang);
     const limit = ONE_SIZE[lang];
     if (relevance.own < limit.own && relevance.margin < limit.margin) {
       oneSize = { code: 'not-for-me', detail: splitSentences(reply)[0]?.slice(0, 30) ?? '' };
+    } else {
+      const frame = slotTemplate(reply, input.userMessages, input.userSide, lang, limit);
+      if (frame) slotted = { code: 'slot-template', detail: frame.frame.slice(0, 40) };
     }
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize, quoteSlip, relevance };
+  return {
+    issues,
+    fluency: replyFluency(reply, lang),
+    borrowed: borrowed.share,
+    oneSize,
+    slotTemplate: slotted,
+    quoteSlip,
+    relevance,
+  };
 }
