@@ -7,8 +7,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { judgedReplies, readJsonlFile, transcriptRecordSchema } from '@rlver/spec';
-import { checkReplyIntegrity } from '../src/offline/reply-integrity';
 import { quotedSpans } from '../src/offline/quote-spans';
+import { checkReplyIntegrity } from '../src/offline/reply-integrity';
 import { sharedTranscriptsRoot } from './shared-transcripts';
 
 const root = sharedTranscriptsRoot();
