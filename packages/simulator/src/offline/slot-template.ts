@@ -151,6 +151,8 @@ export function slotTemplate(
   lang: Language,
   limits: OneSizeLimits,
 ): (DialogueRelevance & { frame: string }) | undefined {
+  // Only a quote makes a slot: a reply without quotation marks is let go before the n-gram work (most replies).
+  if (quotedSpans(reply, lang).length === 0) return undefined;
   const own = ownWords(reply, userMessages, lang, story);
   if (!own.slotted) return undefined;
   const relevance = dialogueRelevance(own.text, [story], lang);
