@@ -142,6 +142,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这话对谁都能说，跟我的事一点关系都没有（“{detail}”）',
     en: 'That could be said to anyone; nothing in it is about me (“{detail}”)',
   },
+  'slot-template': {
+    zh: '你只是把我的话塞进一句套话里（“{detail}”），换谁的话都能这么填，根本没说到我身上',
+    en: 'You just dropped my words into a stock sentence (“{detail}”); anyone’s words would fit there, nothing of it is about me',
+  },
   'repeated-reply': {
     zh: '这段话刚才一字不差地说过了，是在敷衍我吧',
     en: 'Word for word what they said before; they’re not even trying',

@@ -360,6 +360,8 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (opening) reasons.push(opening);
   if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
   if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
+  // The user's words in a stock frame: whatever strategy the frame names, nothing in it was said to this user.
+  if (integrity.slotTemplate) return oneSizeJudgement(integrity.slotTemplate, reasons, details);
   if (integrity.quoteSlip) {
     reasons.push({ code: 'broken-quote', points: W.quoteSlip, detail: integrity.quoteSlip.detail });
   }

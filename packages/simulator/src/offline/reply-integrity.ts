@@ -10,6 +10,7 @@ import {
 import { borrowedWords, madeUpQuotes, withoutQuotes } from './borrowed-words';
 import { type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
 import { brokenQuotes } from './quote-integrity';
+import { slotTemplate } from './slot-template';
 
 /**
  * Ways a reply fails before its content can even count: text that is not a person talking to this user. Each
@@ -27,7 +28,8 @@ export type IntegrityCode =
   | 'fragments'
   | 'wrong-language'
   | 'repeated-reply'
-  | 'not-for-me';
+  | 'not-for-me'
+  | 'slot-template';
 
 export interface IntegrityIssue {
   code: IntegrityCode;
@@ -46,6 +48,12 @@ export interface ReplyIntegrity {
    * dialogues as well (needs `userSide`). The judge sinks it unless it gives the user what they most want.
    */
   oneSize?: IntegrityIssue;
+  /**
+   * Set when the reply is a slot template (`slotTemplate`): it carries the user's words (a quote, a torn fragment, a
+   * clause said back) and its own words around them are one-size by the `not-for-me` limits (needs `userSide`). The
+   * detail is the stock frame, the user's words shown as "…". The judge sinks it like one-size text.
+   */
+  slotTemplate?: IntegrityIssue;
   /**
    * Set when a long reply, mostly its own words, holds a broken quote that is a small part of it (`QUOTE_SLIP`): the
    * judge charges it (`quoteSlip`) instead of sinking the reply. A short reply with a broken quote sinks.
@@ -212,6 +220,18 @@ const ONE_SIZE: Readonly<Record<Language, { own: number; margin: number }>> = {
   en: { own: 0.25, margin: 0.25 },
 };
 
+/**
+ * Relevance of a reply's own words (the user's words taken out, `slotTemplate`) below which they are a stock frame: the
+ * zh `not-for-me` limits, in both languages. The en `not-for-me` limits (0.25 / 0.25) flag only 106 of 192 en slot
+ * copies; these flag 177 and 2 of 21 shipped en reference replies that carry the user's words (measured 2026-11-26,
+ * docs/decisions/2026-11-26-slot-templates.md). Against the persona and story only: the user's messages carry the
+ * simulator's stock reactions ("that makes some sense"), which would make a frame's stock words look like theirs.
+ */
+const SLOT_FRAME: Readonly<Record<Language, { own: number; margin: number }>> = {
+  zh: ONE_SIZE.zh,
+  en: ONE_SIZE.zh,
+};
+
 /** Overlap with an earlier reply from which the reply is the same reply said again. */
 const NEAR_COPY = 0.95;
 
@@ -290,14 +310,27 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   if (isFragmented(reply, lang))
     issues.push({ code: 'fragments', detail: splitSentences(reply)[0]?.slice(0, 20) ?? '' });
   let relevance: DialogueRelevance | undefined;
+  let slotted: IntegrityIssue | undefined;
   if (input.userSide !== undefined) {
     relevance = dialogueRelevance(reply, input.userSide, lang);
     const limit = ONE_SIZE[lang];
     if (relevance.own < limit.own && relevance.margin < limit.margin) {
       oneSize = { code: 'not-for-me', detail: splitSentences(reply)[0]?.slice(0, 30) ?? '' };
     }
+    // One-size or not as a whole (stock praise is let through when praise is wanted), a frame around the user's words
+    // is a slot template.
+    const frame = slotTemplate(reply, input.userMessages, input.userSide[0] ?? '', lang, SLOT_FRAME[lang]);
+    if (frame) slotted = { code: 'slot-template', detail: frame.frame.slice(0, 40) };
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });
-  return { issues, fluency: replyFluency(reply, lang), borrowed: borrowed.share, oneSize, quoteSlip, relevance };
+  return {
+    issues,
+    fluency: replyFluency(reply, lang),
+    borrowed: borrowed.share,
+    oneSize,
+    slotTemplate: slotted,
+    quoteSlip,
+    relevance,
+  };
 }

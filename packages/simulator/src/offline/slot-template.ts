@@ -1,0 +1,161 @@
+import type { Language } from '@rlver/spec';
+import { foldPerson, lookupUnits } from './borrowed-words';
+import { backgroundFrequency, type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
+import { quotedSpans } from './quote-spans';
+import { contentUnits } from './tone-signals';
+
+/** The reply's own words: what is left once the user's words (quoted, or said back verbatim) are taken out. */
+export interface OwnWords {
+  /**
+   * The reply with every quote of the user's and every run of their words said back (`MIN_RUN` or more, naming their
+   * story; "I"/"you" folded) blanked.
+   */
+  text: string;
+  /**
+   * Whether the reply quotes the user (a quote of at least `MIN_SLOT` units, `USERS_SHARE` of it their words). A clause
+   * said back without quotation marks is taken out of the own words but does not make a slot by itself: retelling the
+   * user's clause and then saying how it must feel is what the shipped zh reference replies do ("又收到凌晨一点的消息，…
+   * 我在听。", 10 of 96 would sink); the trained policies quote (their decoding rules close every quote).
+   */
+  slotted: boolean;
+}
+
+/** What stands where the user's words were taken out: a break for the content units, an ellipsis in the shown frame. */
+const BLANK = '…';
+
+/**
+ * Share of a quote's units (zh bigrams / en words, "I"/"you" folded) the user said, from which it is their words: the
+ * policies' quotes are verbatim (1.0); a line the reply suggests that borrows two of the user's words ("开始模拟通话" after
+ * "模拟通话和脚本的提议", 0.6) is the reply's own.
+ */
+const USERS_SHARE = 0.8;
+/** Fewest units (zh characters / en words) of a quote that fill a slot; shorter quotes are labels ("“算了”"). */
+const MIN_SLOT: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
+/** Stretch that counts as the user's words said back: zh characters / en words in a row the user said. */
+const STRETCH: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
+/**
+ * Shortest run of such stretches taken out of the own words (zh characters / en words): a clause said back, not a stock
+ * phrase the user happened to use too ("这件事里", "a lot of").
+ */
+const MIN_RUN: Readonly<Record<Language, number>> = { zh: 6, en: 4 };
+
+/** The text of units `from` … `to` − 1 (as written). */
+function runText(units: readonly { start: number; end: number }[], from: number, to: number, text: string): string {
+  return text.slice((units[from] as { start: number }).start, (units[to - 1] as { end: number }).end);
+}
+
+/** Largest share of the background dialogues a content unit may occur in and still name this user's situation. */
+const SPECIFIC_SHARE = 0.05;
+
+/**
+ * Whether a run of the user's words said back names something of their story: a content unit of the persona and
+ * story (`story`) that few background dialogues share. The user's stock phrases ("我已经做得够多了", "a lot of") do not;
+ * without `story` every run does.
+ */
+function namesTheStory(run: string, story: string | undefined, lang: Language): boolean {
+  if (story === undefined) return true;
+  const storyUnits = contentUnits(story, lang);
+  const { frequency, size } = backgroundFrequency(lang);
+  return [...contentUnits(run, lang)].some((unit) => storyUnits.has(unit) && frequency(unit) <= size * SPECIFIC_SHARE);
+}
+
+/** Words of an en text with their positions, lower-cased and with "I"/"you" folded (one word each). */
+function enWords(text: string): { word: string; start: number; end: number }[] {
+  return [...text.replace(/’/g, "'").matchAll(/[A-Za-z0-9]+(?:'[A-Za-z]+)*/g)].map((match) => {
+    const start = match.index ?? 0;
+    return { word: foldPerson(match[0], 'en'), start, end: start + match[0].length };
+  });
+}
+
+/** zh characters of a text with their positions (letters and digits only), "我"/"您" folded to "你". */
+function zhUnits(text: string): { word: string; start: number; end: number }[] {
+  const units: { word: string; start: number; end: number }[] = [];
+  const folded = foldPerson(text, 'zh');
+  for (let index = 0; index < folded.length; index += 1) {
+    const character = folded[index] as string;
+    if (/[\p{L}\p{N}]/u.test(character)) units.push({ word: character, start: index, end: index + 1 });
+  }
+  return units;
+}
+
+/**
+ * The reply's own words (see {@link OwnWords}): quotes out, then every run of at least `MIN_RUN` units made of
+ * `STRETCH`-unit stretches the user said in any of their messages. What remains is what the reply itself says; a stock frame around the user's words leaves stock text.
+ */
+export function ownWords(reply: string, userMessages: readonly string[], lang: Language, story?: string): OwnWords {
+  // Only the user's words are a slot: a quote of the reply's own (a line it suggests, a role-play) stays its own.
+  const theirs = lookupUnits(userMessages.join('\n'), lang);
+  const spans = quotedSpans(reply, lang).filter((span) => {
+    const units = [...lookupUnits(span.text, lang)];
+    return units.length > 0 && units.filter((unit) => theirs.has(unit)).length / units.length >= USERS_SHARE;
+  });
+  const quoted = spans.some(
+    (span) => (lang === 'zh' ? span.text.replace(/\s/g, '').length : enWords(span.text).length) >= MIN_SLOT[lang],
+  );
+  let text = '';
+  let cursor = 0;
+  for (const span of spans) {
+    if (span.start < cursor) continue;
+    text += `${reply.slice(cursor, span.start)}${BLANK}`;
+    cursor = span.end;
+  }
+  text += reply.slice(cursor);
+  const unitsOf = lang === 'zh' ? zhUnits : enWords;
+  const size = STRETCH[lang];
+  const said = new Set<string>();
+  for (const message of userMessages) {
+    const words = unitsOf(message).map((unit) => unit.word);
+    for (let index = 0; index + size <= words.length; index += 1) said.add(words.slice(index, index + size).join(' '));
+  }
+  const units = unitsOf(text);
+  const covered = new Array<boolean>(units.length).fill(false);
+  for (let index = 0; index + size <= units.length; index += 1) {
+    const gram = units
+      .slice(index, index + size)
+      .map((unit) => unit.word)
+      .join(' ');
+    if (said.has(gram)) for (let offset = 0; offset < size; offset += 1) covered[index + offset] = true;
+  }
+  let own = '';
+  let from = 0;
+  for (let index = 0; index < units.length; ) {
+    let end = index;
+    while (end < units.length && covered[end]) end += 1;
+    if (end - index >= MIN_RUN[lang] && namesTheStory(runText(units, index, end, text), story, lang)) {
+      own += `${text.slice(from, (units[index] as { start: number }).start)}${BLANK}`;
+      from = (units[end - 1] as { end: number }).end;
+    }
+    index = Math.max(end, index + 1);
+  }
+  return { text: own + text.slice(from), slotted: quoted };
+}
+
+/** Relevance below which the reply's own words are one-size (the `not-for-me` limits of `reply-integrity.ts`). */
+export interface OneSizeLimits {
+  own: number;
+  margin: number;
+}
+
+/**
+ * A slot template: the reply carries the user's words (a quote, a torn fragment, a clause said back) and its own words
+ * around them are one-size-fits-all by `limits`: about nothing of this user's persona and story (`story`) and fitting
+ * the background dialogues as well. Any clause of anyone fills such a slot, so the reply says nothing to this user.
+ * Returns the relevance of the own words and the frame (the user's words shown as "…") when it is one, else undefined.
+ * The own words are measured against the story alone: the user's messages carry the simulator's stock reactions
+ * ("that makes some sense"), which would make a frame's stock words look like this user's.
+ */
+export function slotTemplate(
+  reply: string,
+  userMessages: readonly string[],
+  story: string,
+  lang: Language,
+  limits: OneSizeLimits,
+): (DialogueRelevance & { frame: string }) | undefined {
+  // Only a quote makes a slot: a reply without quotation marks is let go before the n-gram work (most replies).
+  if (quotedSpans(reply, lang).length === 0) return undefined;
+  const own = ownWords(reply, userMessages, lang, story);
+  if (!own.slotted) return undefined;
+  const relevance = dialogueRelevance(own.text, [story], lang);
+  if (relevance.own >= limits.own || relevance.margin >= limits.margin) return undefined;
+  return { ...relevance, frame: own.text.replace(/(?:\s*…)+\s*/g, '…').trim() };
+}
