@@ -9,7 +9,7 @@ import {
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { asSentence, randomStoryClause } from './copy-curriculum';
-import type { CorpusDialogue, ReplySlots, ReplyTemplate } from './corpus-types';
+import type { CorpusDialogue, ReplyKind, ReplySlots, ReplyTemplate } from './corpus-types';
 import { drawScenarioStory, drawSimulatorStory, fillName, type Story } from './draw-story';
 import { type HeldOutText, touchesHeldOut } from './held-out';
 import { pickQuote, QUOTE_TEMPLATES_EN, QUOTE_TEMPLATES_ZH } from './quote-templates';
@@ -154,14 +154,14 @@ function drawReply(
   slots: ReplySlots,
   lastUserStory: string,
   quoteFraction: number,
-): string {
+): { text: string; kind: ReplyKind } {
   // Draw only when enabled, so corpora without the option stay identical.
   const quoteTemplates = QUOTES[lang][strategy];
   if (quoteFraction > 0 && quoteTemplates && rng.next() < quoteFraction) {
     const quote = pickQuote(lastUserStory, lang, rng);
-    if (quote !== undefined) return rng.pick(quoteTemplates)({ ...slots, quote });
+    if (quote !== undefined) return { text: rng.pick(quoteTemplates)({ ...slots, quote }), kind: 'quote' };
   }
-  return rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
+  return { text: rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots), kind: 'story' };
 }
 
 /** Generate dialogue number `index` of the corpus with root seed `options.seed`. */
@@ -193,9 +193,13 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   messages.push({ role: 'user', content: opener });
   // What the user last told of their story (their reaction words are not worth quoting).
   let lastUserStory = opener;
+  const told = [opener];
+  const replyKinds: ReplyKind[] = [];
   strategies.forEach((strategy, turn) => {
     const slots = story.drawSlots(rng);
-    const reply = drawReply(rng, lang, strategy, story, slots, lastUserStory, options.quoteFraction ?? 0);
+    const drawn = drawReply(rng, lang, strategy, story, slots, lastUserStory, options.quoteFraction ?? 0);
+    const reply = drawn.text;
+    replyKinds.push(drawn.kind);
     const isLast = turn === strategies.length - 1;
     const think = () => rng.pick(usableTemplates(THINKS[lang][strategy], story))(slots);
     messages.push({
@@ -207,6 +211,7 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
     const kind = reactionTo(strategy, intention);
     const referent = story.hasName ? slots.name : lang === 'en' ? 'they' : '对方';
     lastUserStory = detail;
+    told.push(detail);
     messages.push({ role: 'user', content: userFollowUp(rng, lang, intention, kind, detail, referent) });
   });
   return {
@@ -217,6 +222,12 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
     thinking,
     messages,
     strategies,
+    replyKinds,
+    story: {
+      person: story.person,
+      hasName: story.hasName,
+      sentences: [...told, ...story.details.filter((detail) => !told.includes(detail))],
+    },
   };
 }
 
