@@ -32,6 +32,7 @@ const dialogues = generateCorpus({
   dialogueCount,
   quoteFraction: numberFlag('--quote-fraction', 0.7),
   copyCurriculumFraction: numberFlag('--copy-curriculum-fraction', 0.5),
+  groundedFraction: numberFlag('--grounded-fraction', 0),
   thinkingFraction: 0.3,
 });
 const judged = await judgeCorpusReplies(dialogues);
