@@ -28,7 +28,7 @@ const ZH_FRAGMENT = { min: 2, max: 4 } as const;
 /** en noun phrases: a determiner and one or two words. */
 const EN_NOUN_PHRASE = /\b(the|my|a|an|his|her|our|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b/giu;
 const EN_STOP =
-  /^(?:and|but|so|or|to|of|in|on|at|for|with|from|was|were|is|are|be|been|it|that|this|me|him|her|them|us|you|i|he|she|they|we|did|do|not|no|just|all|again|very|too|up|out|off)$/iu;
+  /^(?:and|but|so|or|to|of|in|on|at|for|with|from|was|were|is|are|be|been|it|that|this|me|him|her|them|us|you|i|he|she|they|we|did|do|not|no|just|all|again|very|too|up|out|off|when|while|because|if|then|as|after|before|until|since|there|here|now|today|yesterday|still|ever|never|anymore|what|who|how|why|where|only|one)$/iu;
 
 /** Content fragments of a zh message: stretches between punctuation, function characters and the `avoid` words (names), 2–4 characters long. */
 export function zhFragments(message: string, avoid: readonly string[] = []): string[] {

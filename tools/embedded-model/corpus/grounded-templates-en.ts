@@ -24,11 +24,13 @@ export const GROUNDED_TEMPLATES_EN: Readonly<Partial<Record<CorpusStrategy, read
   active_listening: [
     (s) => `I'm here, and I'm listening. What did ${s.name} say after that? Tell me more about ${s.bit} if you want.`,
     (s) => `I hear you. So ${s.thing} is still unresolved, and it keeps sitting with you. Take your time.`,
+    (s) => `I'm listening. It sounds like ${s.bit} has been on your mind all day. What part of it stings the most?`,
   ],
   validation: [
     (s) =>
       `It's not your fault. You did your part with ${s.thing}, and being upset with ${s.name} makes complete sense.`,
     (s) => `Your feelings are valid. Anyone who went through ${s.bit} would feel the same way.`,
+    (s) => `It makes sense that you are upset. You cared about ${s.thing}, and ${s.name} did not meet you halfway.`,
   ],
   dialectical_analysis: [
     (s) =>
@@ -57,9 +59,15 @@ export const GROUNDED_TEMPLATES_EN: Readonly<Partial<Record<CorpusStrategy, read
   ],
   self_disclosure: [
     (s) =>
+      `I went through something like this once. When ${s.name} pulled away, it took me weeks to stop replaying it.`,
+    (s) =>
+      `Let me share something: I also carried ${s.bit} on my own for a while, and it wore me down more than I admitted.`,
+    (s) =>
       `I've been there too. I once put weeks into something nobody thanked me for, so hearing about ${s.thing} really hits home.`,
   ],
   information: [
+    (s) =>
+      `It is common for things with ${s.name} to feel heavier than they look from outside; that is how close ties work.`,
     (s) =>
       `Something worth knowing: situations like ${s.thing} are very common, and the person who cares most often feels it most.`,
   ],
