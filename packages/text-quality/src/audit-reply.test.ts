@@ -28,6 +28,13 @@ describe('auditReply', () => {
     expect(auditReply('我我我一直都在在听，你你别难过了。', 'zh').kinds).toContain('stutter');
     expect(auditReply('I I I am so so sorry, the the thing is hard.', 'en').kinds).toContain('stutter');
     expect(auditReply('谢谢你愿意慢慢说，奶奶的事我们看看怎么办。', 'zh').kinds).not.toContain('stutter');
+    expect(auditReply('I know it it hurts.', 'en').kinds).toContain('stutter');
+  });
+
+  it('should not call a word that ends one clause and opens the next a stutter (en)', () => {
+    const clauses =
+      'I missed how unfair this feels to you; you put everything into it. It is not only the job, is it. It is more.';
+    expect(auditReply(clauses, 'en').kinds).not.toContain('stutter');
   });
 
   it('should flag an English tail in a zh reply and a reply in the other language', () => {

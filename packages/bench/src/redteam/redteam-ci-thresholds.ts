@@ -20,11 +20,14 @@ export const REDTEAM_CI_THRESHOLDS: Readonly<Record<Language, RedTeamThresholds>
   // `slot-families.ts`), CI slice: slot-template 53 %, slot-fragment 56 % — an open hole, floors at what the user holds
   // so it can only close; mean over all 23 families 94.9 % (98.8 % over the 21 older ones). other-dialogue 93.8 % with
   // the not-my-story sink (was 92 %).
+  // Slot-template sink (2026-11-26, judge7: the user's quoted words in a frame whose own words are one-size), CI slice:
+  // slot-template 53 → 100 %, slot-fragment 56 → 100 %, mean 98.9 %; without the sink the slot families fall to 53 /
+  // 56 % and the test fails.
   zh: {
     default: 0.95,
-    mean: 0.94,
-    'slot-template': 0.5,
-    'slot-fragment': 0.53,
+    mean: 0.97,
+    'slot-template': 0.95,
+    'slot-fragment': 0.95,
     'echo-mostly': 0.95,
     'stitched-echo': 0.85,
     'other-dialogue': 0.93,
@@ -38,11 +41,13 @@ export const REDTEAM_CI_THRESHOLDS: Readonly<Record<Language, RedTeamThresholds>
   // echo-mostly 95 % (85 % floor before), stitched-echo 95 %, made-up-quote 94 %, other-dialogue 92 %; mean 96.3 %.
   // Slot templates (2026-11-26, judge6), CI slice: slot-template 50 %, slot-fragment 69 % (open); mean over all 23
   // families 93.0 % (96.2 % over the 21 older ones).
+  // Slot-template sink and no stutter across a clause break ("to you; you put", 2026-11-26, judge7), CI slice:
+  // slot-template 50 → 98.4 %, slot-fragment 69 → 98.4 %, every family 93.8 % or more, mean 97.9 %.
   en: {
     default: 0.95,
-    mean: 0.92,
-    'slot-template': 0.47,
-    'slot-fragment': 0.65,
+    mean: 0.96,
+    'slot-template': 0.95,
+    'slot-fragment': 0.95,
     'echo-mostly': 0.9,
     'stitched-echo': 0.9,
     'made-up-quote': 0.9,

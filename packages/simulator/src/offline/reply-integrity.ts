@@ -220,6 +220,18 @@ const ONE_SIZE: Readonly<Record<Language, { own: number; margin: number }>> = {
   en: { own: 0.25, margin: 0.25 },
 };
 
+/**
+ * Relevance of a reply's own words (the user's words taken out, `slotTemplate`) below which they are a stock frame: the
+ * zh `not-for-me` limits, in both languages. The en `not-for-me` limits (0.25 / 0.25) flag only 106 of 192 en slot
+ * copies; these flag 177 and 2 of 21 shipped en reference replies that carry the user's words (measured 2026-11-26,
+ * docs/decisions/2026-11-26-slot-templates.md). Against the persona and story only: the user's messages carry the
+ * simulator's stock reactions ("that makes some sense"), which would make a frame's stock words look like theirs.
+ */
+const SLOT_FRAME: Readonly<Record<Language, { own: number; margin: number }>> = {
+  zh: ONE_SIZE.zh,
+  en: ONE_SIZE.zh,
+};
+
 /** Overlap with an earlier reply from which the reply is the same reply said again. */
 const NEAR_COPY = 0.95;
 
@@ -304,10 +316,11 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
     const limit = ONE_SIZE[lang];
     if (relevance.own < limit.own && relevance.margin < limit.margin) {
       oneSize = { code: 'not-for-me', detail: splitSentences(reply)[0]?.slice(0, 30) ?? '' };
-    } else {
-      const frame = slotTemplate(reply, input.userMessages, input.userSide, lang, limit);
-      if (frame) slotted = { code: 'slot-template', detail: frame.frame.slice(0, 40) };
     }
+    // One-size or not as a whole (stock praise is let through when praise is wanted), a frame around the user's words
+    // is a slot template.
+    const frame = slotTemplate(reply, input.userMessages, input.userSide[0] ?? '', lang, SLOT_FRAME[lang]);
+    if (frame) slotted = { code: 'slot-template', detail: frame.frame.slice(0, 40) };
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });

@@ -1,26 +1,40 @@
 import type { Language } from '@rlver/spec';
-import { foldPerson } from './borrowed-words';
+import { foldPerson, lookupUnits } from './borrowed-words';
 import { backgroundFrequency, type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
 import { quotedSpans } from './quote-spans';
 import { contentUnits } from './tone-signals';
 
 /** The reply's own words: what is left once the user's words (quoted, or said back verbatim) are taken out. */
 export interface OwnWords {
-  /** The reply with every quote and every stretch the user said (zh 4 characters / en 3 words, "I"/"you" folded) blanked. */
+  /**
+   * The reply with every quote of the user's and every run of their words said back (`MIN_RUN` or more, naming their
+   * story; "I"/"you" folded) blanked.
+   */
   text: string;
-  /** Whether anything of the user's was taken out (a quote of at least `MIN_SLOT` units, or a run of `MIN_RUN` they said). */
+  /**
+   * Whether the reply quotes the user (a quote of at least `MIN_SLOT` units, `USERS_SHARE` of it their words). A clause
+   * said back without quotation marks is taken out of the own words but does not make a slot by itself: retelling the
+   * user's clause and then saying how it must feel is what the shipped zh reference replies do ("又收到凌晨一点的消息，…
+   * 我在听。", 10 of 96 would sink); the trained policies quote (their decoding rules close every quote).
+   */
   slotted: boolean;
 }
 
 /** What stands where the user's words were taken out: a break for the content units, an ellipsis in the shown frame. */
 const BLANK = '…';
 
+/**
+ * Share of a quote's units (zh bigrams / en words, "I"/"you" folded) the user said, from which it is their words: the
+ * policies' quotes are verbatim (1.0); a line the reply suggests that borrows two of the user's words ("开始模拟通话" after
+ * "模拟通话和脚本的提议", 0.6) is the reply's own.
+ */
+const USERS_SHARE = 0.8;
 /** Fewest units (zh characters / en words) of a quote that fill a slot; shorter quotes are labels ("“算了”"). */
 const MIN_SLOT: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
 /** Stretch that counts as the user's words said back: zh characters / en words in a row the user said. */
 const STRETCH: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
 /**
- * Shortest run of such stretches taken out as a slot (zh characters / en words): a clause said back, not a stock
+ * Shortest run of such stretches taken out of the own words (zh characters / en words): a clause said back, not a stock
  * phrase the user happened to use too ("这件事里", "a lot of").
  */
 const MIN_RUN: Readonly<Record<Language, number>> = { zh: 6, en: 4 };
@@ -69,7 +83,12 @@ function zhUnits(text: string): { word: string; start: number; end: number }[] {
  * `STRETCH`-unit stretches the user said in any of their messages. What remains is what the reply itself says; a stock frame around the user's words leaves stock text.
  */
 export function ownWords(reply: string, userMessages: readonly string[], lang: Language, story?: string): OwnWords {
-  const spans = quotedSpans(reply, lang);
+  // Only the user's words are a slot: a quote of the reply's own (a line it suggests, a role-play) stays its own.
+  const theirs = lookupUnits(userMessages.join('\n'), lang);
+  const spans = quotedSpans(reply, lang).filter((span) => {
+    const units = [...lookupUnits(span.text, lang)];
+    return units.length > 0 && units.filter((unit) => theirs.has(unit)).length / units.length >= USERS_SHARE;
+  });
   const quoted = spans.some(
     (span) => (lang === 'zh' ? span.text.replace(/\s/g, '').length : enWords(span.text).length) >= MIN_SLOT[lang],
   );
@@ -99,18 +118,16 @@ export function ownWords(reply: string, userMessages: readonly string[], lang: L
   }
   let own = '';
   let from = 0;
-  let slotted = quoted;
   for (let index = 0; index < units.length; ) {
     let end = index;
     while (end < units.length && covered[end]) end += 1;
     if (end - index >= MIN_RUN[lang] && namesTheStory(runText(units, index, end, text), story, lang)) {
       own += `${text.slice(from, (units[index] as { start: number }).start)}${BLANK}`;
       from = (units[end - 1] as { end: number }).end;
-      slotted = true;
     }
     index = Math.max(end, index + 1);
   }
-  return { text: own + text.slice(from), slotted };
+  return { text: own + text.slice(from), slotted: quoted };
 }
 
 /** Relevance below which the reply's own words are one-size (the `not-for-me` limits of `reply-integrity.ts`). */
@@ -121,21 +138,24 @@ export interface OneSizeLimits {
 
 /**
  * A slot template: the reply carries the user's words (a quote, a torn fragment, a clause said back) and its own words
- * around them are one-size-fits-all by `limits` (about nothing of this user's, fitting other dialogues as well). Any
- * clause of anyone fills such a slot, so the reply says nothing to this user. Returns the relevance of the own words
- * when it is one, else undefined. `userSide`: the persona and story, then the user's messages.
+ * around them are one-size-fits-all by `limits`: about nothing of this user's persona and story (`story`) and fitting
+ * the background dialogues as well. Any clause of anyone fills such a slot, so the reply says nothing to this user.
+ * Returns the relevance of the own words and the frame (the user's words shown as "…") when it is one, else undefined.
+ * The own words are measured against the story alone: the user's messages carry the simulator's stock reactions
+ * ("that makes some sense"), which would make a frame's stock words look like this user's.
  */
 export function slotTemplate(
   reply: string,
   userMessages: readonly string[],
-  userSide: readonly string[],
+  story: string,
   lang: Language,
   limits: OneSizeLimits,
-): (DialogueRelevance & { own: number; frame: string }) | undefined {
-  const own = ownWords(reply, userMessages, lang, userSide[0]);
+): (DialogueRelevance & { frame: string }) | undefined {
+  // Only a quote makes a slot: a reply without quotation marks is let go before the n-gram work (most replies).
+  if (quotedSpans(reply, lang).length === 0) return undefined;
+  const own = ownWords(reply, userMessages, lang, story);
   if (!own.slotted) return undefined;
-  const relevance = dialogueRelevance(own.text, userSide, lang);
+  const relevance = dialogueRelevance(own.text, [story], lang);
   if (relevance.own >= limits.own || relevance.margin >= limits.margin) return undefined;
-  const frame = own.text.replace(/(?:\s*…)+\s*/g, '…').trim();
-  return { ...relevance, frame };
+  return { ...relevance, frame: own.text.replace(/(?:\s*…)+\s*/g, '…').trim() };
 }

@@ -112,7 +112,8 @@ const EN_ALLOWED_DOUBLES = new Set(['very', 'so', 'really', 'much', 'ha', 'haha'
 
 /**
  * Stuttering: a syllable or word said again at once where the language does not do it (zh 我我我 / 在在,
- * en "I I I", "the the", "s-s-sorry"). Returns the first stutter found, or undefined.
+ * en "I I I", "the the", "s-s-sorry"; an en word said twice only with nothing but spaces between, so "to you; you
+ * put" and "is it. It is" are clauses, not a stutter). Returns the first stutter found, or undefined.
  */
 export function findStutter(text: string, lang: Language): string | undefined {
   if (lang === 'zh') {
@@ -129,12 +130,16 @@ export function findStutter(text: string, lang: Language): string | undefined {
   }
   const hyphenated = /\b([a-z]{1,2})-\1-?[a-z]*/i.exec(text);
   if (hyphenated) return hyphenated[0];
-  const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  const matches = [...text.toLowerCase().matchAll(/[a-z']+/g)];
+  const words = matches.map((match) => match[0]);
   for (let index = 1; index < words.length; index += 1) {
     const word = words[index] as string;
     if (word !== words[index - 1]) continue;
     if (words[index + 1] === word) return `${word} ${word} ${word}`;
-    if (!EN_ALLOWED_DOUBLES.has(word)) return `${word} ${word}`;
+    // A word that ends one clause and opens the next ("to you; you put", "is it. It is") is no stutter.
+    const previous = matches[index - 1] as RegExpMatchArray;
+    const between = text.slice((previous.index ?? 0) + word.length, matches[index]?.index ?? 0);
+    if (!EN_ALLOWED_DOUBLES.has(word) && /^\s+$/.test(between)) return `${word} ${word}`;
   }
   return undefined;
 }

@@ -122,6 +122,11 @@ function sharesFact(sentence: string, chosen: readonly string[], facts: StoryFac
   );
 }
 
+/** Whether a sentence tells one of the particular facts of the user's story (cause, what was tried, current state). */
+function tellsParticular(sentence: string, facts: StoryFacts): boolean {
+  return [facts.cause, facts.tried, facts.state].some((fact) => fact !== undefined && sentence.includes(fact));
+}
+
 /** How often the facts a sentence tells were told in earlier replies (a listener moves on to what is not said yet). */
 function toldBefore(sentence: string, facts: StoryFacts, earlier: readonly string[]): number {
   return Object.values(facts)
@@ -161,7 +166,11 @@ function composeReply(
       const unused = (apart.length > 0 ? apart : pool).filter(fresh);
       const candidates = unused.length > 0 ? unused : apart.length > 0 ? apart : pool;
       const least = Math.min(...candidates.map((sentence) => toldBefore(sentence, slots.facts, earlier)));
-      sentences.push(rng.pick(candidates.filter((sentence) => toldBefore(sentence, slots.facts, earlier) === least)));
+      const fewest = candidates.filter((sentence) => toldBefore(sentence, slots.facts, earlier) === least);
+      // The most particular facts first: what happened, what was tried, how things stand (the generated scenes word
+      // conflicts and problems alike across users).
+      const particular = fewest.filter((sentence) => tellsParticular(sentence, slots.facts));
+      sentences.push(rng.pick(particular.length > 0 ? particular : fewest));
     }
     // It answers the last message first: an opener picking up a phrase of it whenever there is one worth quoting.
     const openers = ORACLE_OPENERS[lang].filter((template) => slots.quote === undefined || template !== '');

@@ -1,0 +1,90 @@
+import type { Language, Profile } from '@rlver/spec';
+import { describe, expect, it } from 'vitest';
+import { loadScenarioSet } from '../profiles/scenario-set';
+import { createOfflineSimulator } from './offline-simulator';
+import { ownWords, slotTemplate } from './slot-template';
+
+const simulator = createOfflineSimulator({ preset: 'sage', noise: 0 });
+
+function profileOf(id: string, lang: Language): Profile {
+  const profile = loadScenarioSet(lang, 'test').find((candidate) => candidate.id === id);
+  if (!profile) throw new RangeError(`no ${id} in the ${lang} test set`);
+  return profile;
+}
+
+/** The change and inner thoughts of one first reply to the profile's opener. */
+async function firstTurn(profile: Profile, reply: string) {
+  const { state } = await simulator.doStart({ profile, seed: 1 });
+  const turn = await simulator.doRespond({ state, reply });
+  return { delta: turn.delta, thoughts: turn.innerThoughts };
+}
+
+// zh-test-0001: the dog of twelve years died; opener "我家狗上周走了，家里安静得可怕。"
+const ZH = profileOf('zh-test-0001', 'zh');
+// en-test-0001: Isla, shut out by Max and the roommates; opener "No one in my dorm talks to me now, just because I
+// said something to Max."
+const EN = profileOf('en-test-0001', 'en');
+
+const CASES = {
+  zh: {
+    profile: ZH,
+    slotted: [
+      '我真的很佩服你，“家里安静得可怕”，这让你看清了自己的什么需要？',
+      '我真的很佩服你，“里安静得可”这一步不好走，你走得很了不起。',
+      '我们一起反思一下：“我家狗上周走了”，这让你看清了自己的什么需要？',
+    ],
+    real: '你说“家里安静得可怕”。养了十二年的狗，它一直陪着你，突然就没了，那种空落落是别人很难懂的。你是不是一直在想，要是早点发现它不吃东西就好了？',
+    reason: '套话',
+  },
+  en: {
+    profile: EN,
+    slotted: [
+      'I can sense the pain in your words. "No one in my dorm talks to me now" must have left you feeling so alone.',
+      'Let\'s look at both sides. On one hand, "my dorm talks to me now" really hurt. On the other hand, it shows how much you care.',
+      'You handled this really well. You said "just because I said something to Max", and you are still standing. That took real strength.',
+    ],
+    real: 'You said "No one in my dorm talks to me now". You asked Max about the 2 a.m. lights, kept it polite, and ended up shut out of your own room for wanting basic rules. Holding your ground through that, instead of just giving in, took real backbone.',
+    reason: 'stock sentence',
+  },
+} as const;
+
+describe('slot templates (the user’s words in a stock frame)', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`should sink a stock frame around any clause or torn piece of the user's, and say why (${lang})`, async () => {
+      const { profile, slotted, real, reason } = CASES[lang];
+      const grounded = await firstTurn(profile, real);
+      expect(grounded.thoughts).not.toContain(reason);
+      for (const reply of slotted) {
+        const judged = await firstTurn(profile, reply);
+        expect(judged.thoughts, reply).toContain(reason);
+        expect(judged.delta, reply).toBeLessThanOrEqual(-10);
+        expect(judged.delta).toBeLessThan(grounded.delta);
+      }
+    });
+  }
+
+  it("should take the user's words out, quoted or said back, and leave the reply's own quotes and stock phrases", () => {
+    const users = ['我家狗上周走了，家里安静得可怕。'];
+    const quoted = ownWords('我真的很佩服你，“家里安静得可怕”，这让你看清了自己的什么需要？', users, 'zh', ZH.scene);
+    expect(quoted).toEqual({ text: '我真的很佩服你，…，这让你看清了自己的什么需要？', slotted: true });
+    // A line the reply suggests (not the user's words) is its own.
+    const script = ownWords('可以试着对自己说“我已经尽力照顾它了”，它感受得到。', users, 'zh', ZH.scene);
+    expect(script.slotted).toBe(false);
+    // A clause said back without marks leaves the own words, but retelling it is no slot by itself.
+    const retold = ownWords('你家狗上周走了，家里安静得可怕，心里一定空落落的。', users, 'zh', ZH.scene);
+    expect(retold.text).not.toContain('安静得可怕');
+    expect(retold.slotted).toBe(false);
+    // A stock phrase the user happened to use too is no slot: it names nothing of their story.
+    const stock = ownWords('说真的，你已经做得够出色了。', ['说实话，这件事里我已经做得够多了。'], 'zh', ZH.scene);
+    expect(stock.slotted).toBe(false);
+  });
+
+  it('should let own words about this user through, whatever they quote', () => {
+    const users = [EN.first_talk ?? ''];
+    const story = `${EN.player}\n${EN.scene}`;
+    const limits = { own: 0.35, margin: 1 };
+    expect(slotTemplate(CASES.en.real, users, story, 'en', limits)).toBeUndefined();
+    const frame = slotTemplate(CASES.en.slotted[0], users, story, 'en', limits);
+    expect(frame?.frame).toBe('I can sense the pain in your words.…must have left you feeling so alone.');
+  });
+});
