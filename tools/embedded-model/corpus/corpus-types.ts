@@ -64,4 +64,15 @@ export interface CorpusDialogue {
   messages: ChatMessage[];
   /** Strategy of each assistant message, in order. */
   strategies: StrategyLabel[];
+  /** Which kind of template wrote each assistant message, in order (see {@link ReplyKind}). */
+  replyKinds: ReplyKind[];
+  /** The story behind the dialogue: the other person and every sentence the user may tell (opener first). */
+  story: { person: string; hasName: boolean; sentences: string[] };
 }
+
+/**
+ * Which template family wrote a reply: `story` (the strategy templates, filled with scenario phrases or generic
+ * slots), `quote` (a frame around a clause the user said, `quote-templates.ts`) or `grounded` (the reply's own
+ * sentences built from the specifics the user told, `grounded-templates-*.ts`).
+ */
+export type ReplyKind = 'story' | 'quote' | 'grounded';

@@ -18,6 +18,13 @@ export interface Story {
   hasName: boolean;
   /** The other person of the story. */
   person: string;
+  /**
+   * The concrete thing or event of the story as a noun phrase a reply can name ("年终汇报的方案", "the forgotten
+   * birthday"); `thingSaid` tells whether the user says it verbatim (a simulator topic's thing) or the corpus's own
+   * wording retells it (a scenario's event), in which case a reply may use it before the user said it.
+   */
+  thing: string;
+  thingSaid: boolean;
   /** Fresh slot values for one reply. */
   drawSlots(rng: Rng): ReplySlots;
 }
@@ -50,6 +57,8 @@ export function drawScenarioStory(rng: Rng, lang: Language, genericEventFraction
     details: rng.shuffle(scenario.details).map((detail) => fillName(detail, name)),
     hasName: true,
     person: name,
+    thing: lang === 'zh' ? fillName(scenario.event, name).replace(/这件事$/u, '') : fillName(scenario.event, name),
+    thingSaid: false,
     drawSlots: (slotRng) => ({
       name,
       // Draw only when enabled, so corpora without the option stay identical.
@@ -110,6 +119,8 @@ export function drawSimulatorStory(rng: Rng, lang: Language, randomNameFraction 
     details: [...firstDetails, ...rng.shuffle(details.slice(2))].map((detail) => renderStory(detail, lang, slots)),
     hasName,
     person: other,
+    thing: slots.thing,
+    thingSaid: true,
     drawSlots: (slotRng) => ({
       name: other,
       event,

@@ -9,8 +9,11 @@ import {
 } from '@rlver/spec';
 import { INTENTION_STRATEGIES } from '@rlver/strategies';
 import { asSentence, randomStoryClause } from './copy-curriculum';
-import type { CorpusDialogue, ReplySlots, ReplyTemplate } from './corpus-types';
+import type { CorpusDialogue, ReplyKind, ReplySlots, ReplyTemplate } from './corpus-types';
 import { drawScenarioStory, drawSimulatorStory, fillName, type Story } from './draw-story';
+import { type GroundedSlots, type GroundedTemplate, pickFragment, shortThing } from './grounded-slots';
+import { GROUNDED_TEMPLATES_EN } from './grounded-templates-en';
+import { GROUNDED_TEMPLATES_ZH } from './grounded-templates-zh';
 import { type HeldOutText, touchesHeldOut } from './held-out';
 import { pickQuote, QUOTE_TEMPLATES_EN, QUOTE_TEMPLATES_ZH } from './quote-templates';
 import { type CorpusStrategy, REPLY_TEMPLATES_EN, THINK_TEMPLATES_EN } from './strategy-templates-en';
@@ -44,6 +47,12 @@ export interface CorpusOptions {
    * and clauses, default 0): material a model can only repeat back by copying it, not by recall.
    */
   copyCurriculumFraction?: number;
+  /**
+   * Share of replies written by the grounded templates (`grounded-templates-*.ts`, default 0): the strategy's move
+   * in the reply's own words about this user, built from the name, the thing and a short fragment of what the user
+   * said. Drawn before `quoteFraction`, which then applies to the rest.
+   */
+  groundedFraction?: number;
   /** Probabilities of 1, 2, 3, 4 assistant turns (default 0.2, 0.3, 0.3, 0.2). */
   turnCountWeights?: readonly number[];
   /**
@@ -63,6 +72,7 @@ const INTENTION_KEYS = Object.keys(INTENTIONS) as IntentionKey[];
 const REPLIES = { en: REPLY_TEMPLATES_EN, zh: REPLY_TEMPLATES_ZH } as const;
 const THINKS = { en: THINK_TEMPLATES_EN, zh: THINK_TEMPLATES_ZH } as const;
 const QUOTES = { en: QUOTE_TEMPLATES_EN, zh: QUOTE_TEMPLATES_ZH } as const;
+const GROUNDED = { en: GROUNDED_TEMPLATES_EN, zh: GROUNDED_TEMPLATES_ZH } as const;
 /** Stand-in name used to find the templates that mention the other person. */
 const NAME_PROBE = '\u0001';
 const DEFAULT_TURN_COUNT_WEIGHTS = [0.2, 0.3, 0.3, 0.2] as const;
@@ -93,6 +103,53 @@ function usableTemplates(templates: readonly ReplyTemplate[], story: Story): rea
   if (story.hasName) return templates;
   const usable = templates.filter((template) => !template(PROBE_SLOTS).includes(NAME_PROBE));
   return usable.length > 0 ? usable : templates;
+}
+
+const BIT_PROBE = '\u0002';
+const THING_PROBE = '\u0003';
+
+/** Grounded templates usable with these slots: those that use only the slots the user's words filled. */
+function usableGrounded(templates: readonly GroundedTemplate[], slots: GroundedSlots): GroundedTemplate[] {
+  const probe = {
+    ...slots,
+    name: slots.name || NAME_PROBE,
+    bit: slots.bit || BIT_PROBE,
+    thing: slots.thing || THING_PROBE,
+  };
+  return templates.filter((template) => {
+    const text = template(probe);
+    return (
+      (slots.name !== '' || !text.includes(NAME_PROBE)) &&
+      (slots.bit !== '' || !text.includes(BIT_PROBE)) &&
+      (slots.thing !== '' || !text.includes(THING_PROBE))
+    );
+  });
+}
+
+/**
+ * A grounded reply of `strategy` (see `CorpusOptions.groundedFraction`), or undefined when the strategy has none or
+ * the user has said nothing it can be built from.
+ */
+function drawGroundedReply(
+  rng: Rng,
+  lang: Language,
+  strategy: CorpusStrategy,
+  story: Story,
+  slots: ReplySlots,
+  told: readonly string[],
+  lastUserStory: string,
+): string | undefined {
+  const templates = GROUNDED[lang][strategy];
+  if (!templates) return undefined;
+  const name = story.hasName ? story.person : '';
+  const thingSaid = told.some((message) => message.includes(story.thing));
+  const bit = pickFragment(lastUserStory, lang, rng, [story.person, story.thing]) ?? '';
+  // A thing the user has not said yet is not the reply's to name (the policy sees only the dialogue).
+  const thing = (!story.thingSaid || thingSaid ? shortThing(story.thing, lang) : undefined) ?? '';
+  if (thing === '' && bit === '') return undefined;
+  const grounded: GroundedSlots = { name, thing, bit, feeling: slots.feeling };
+  const usable = usableGrounded(templates, grounded);
+  return usable.length > 0 ? rng.pick(usable)(grounded) : undefined;
 }
 
 /** How a user with `intention` takes a reply of `strategy` (from the strategies package's mapping). */
@@ -154,14 +211,20 @@ function drawReply(
   slots: ReplySlots,
   lastUserStory: string,
   quoteFraction: number,
-): string {
+  groundedFraction: number,
+  told: readonly string[],
+): { text: string; kind: ReplyKind } {
   // Draw only when enabled, so corpora without the option stay identical.
+  if (groundedFraction > 0 && rng.next() < groundedFraction) {
+    const text = drawGroundedReply(rng, lang, strategy, story, slots, told, lastUserStory);
+    if (text !== undefined) return { text, kind: 'grounded' };
+  }
   const quoteTemplates = QUOTES[lang][strategy];
   if (quoteFraction > 0 && quoteTemplates && rng.next() < quoteFraction) {
     const quote = pickQuote(lastUserStory, lang, rng);
-    if (quote !== undefined) return rng.pick(quoteTemplates)({ ...slots, quote });
+    if (quote !== undefined) return { text: rng.pick(quoteTemplates)({ ...slots, quote }), kind: 'quote' };
   }
-  return rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots);
+  return { text: rng.pick(usableTemplates(REPLIES[lang][strategy], story))(slots), kind: 'story' };
 }
 
 /** Generate dialogue number `index` of the corpus with root seed `options.seed`. */
@@ -193,9 +256,23 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
   messages.push({ role: 'user', content: opener });
   // What the user last told of their story (their reaction words are not worth quoting).
   let lastUserStory = opener;
+  const told = [opener];
+  const replyKinds: ReplyKind[] = [];
   strategies.forEach((strategy, turn) => {
     const slots = story.drawSlots(rng);
-    const reply = drawReply(rng, lang, strategy, story, slots, lastUserStory, options.quoteFraction ?? 0);
+    const drawn = drawReply(
+      rng,
+      lang,
+      strategy,
+      story,
+      slots,
+      lastUserStory,
+      options.quoteFraction ?? 0,
+      options.groundedFraction ?? 0,
+      told,
+    );
+    const reply = drawn.text;
+    replyKinds.push(drawn.kind);
     const isLast = turn === strategies.length - 1;
     const think = () => rng.pick(usableTemplates(THINKS[lang][strategy], story))(slots);
     messages.push({
@@ -207,6 +284,7 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
     const kind = reactionTo(strategy, intention);
     const referent = story.hasName ? slots.name : lang === 'en' ? 'they' : '对方';
     lastUserStory = detail;
+    told.push(detail);
     messages.push({ role: 'user', content: userFollowUp(rng, lang, intention, kind, detail, referent) });
   });
   return {
@@ -217,6 +295,12 @@ export function generateDialogue(index: number, options: Omit<CorpusOptions, 'di
     thinking,
     messages,
     strategies,
+    replyKinds,
+    story: {
+      person: story.person,
+      hasName: story.hasName,
+      sentences: [...told, ...story.details.filter((detail) => !told.includes(detail))],
+    },
   };
 }
 

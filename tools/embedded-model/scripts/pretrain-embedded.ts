@@ -46,6 +46,8 @@ const { values: flags } = parseArgs({
     'quote-fraction': { type: 'string', default: '0' },
     /** Share of names, openers and details from the copy curriculum (corpus/copy-curriculum.ts). */
     'copy-curriculum-fraction': { type: 'string', default: '0' },
+    /** Share of replies in the reply's own words about this user (corpus/grounded-templates-*.ts), drawn before quotes. */
+    'grounded-fraction': { type: 'string', default: '0' },
     /** tfjs backend: tensorflow (native, fastest; `pnpm setup:native`), wasm or cpu. Default: the fastest. */
     backend: { type: 'string' },
     dialogues: { type: 'string', default: '8000' },
@@ -94,6 +96,7 @@ const dialogues = generateCorpus({
   genericEventFraction: Number(flags['generic-event-fraction']),
   quoteFraction: Number(flags['quote-fraction']),
   copyCurriculumFraction: Number(flags['copy-curriculum-fraction']),
+  groundedFraction: Number(flags['grounded-fraction']),
   turnCountWeights: [0.3, 0.35, 0.35],
   // Decontamination: no held-out user's opening or story sentence (the simulator's test split) is pretrained on.
   heldOut,
@@ -206,6 +209,7 @@ async function save(step: number, finalLoss: number): Promise<void> {
       genericEventFraction: Number(flags['generic-event-fraction']),
       quoteFraction: Number(flags['quote-fraction']),
       copyCurriculumFraction: Number(flags['copy-curriculum-fraction']),
+      groundedFraction: Number(flags['grounded-fraction']),
       decontaminated: {
         against: '@rlver/simulator test scenarios (zh + en)',
         openings: heldOut.openings.size,
