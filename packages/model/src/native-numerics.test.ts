@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { generate } from './generate';
+import { COMPARISON_ROWS, relativeDifference } from './test/backend-comparison';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { type BackendAttempt, loadNativeBackend } from './tf-backend';
@@ -35,21 +36,7 @@ async function on(backend: string, compute: () => tf.Tensor[]): Promise<Float32A
   return values;
 }
 
-function relativeDifference(left: Float32Array, right: Float32Array): number {
-  let difference = 0;
-  let scale = 1e-6;
-  for (const [index, value] of left.entries()) {
-    difference = Math.max(difference, Math.abs(value - (right[index] as number)));
-    scale = Math.max(scale, Math.abs(value));
-  }
-  return difference / scale;
-}
-
-const rows = [
-  [5, 17, 250, 3, 88, 41, 9, 120, 7],
-  [2, 64, 33, 199],
-  [12, 12, 12, 280, 45, 6],
-];
+const rows = COMPARISON_ROWS;
 
 describe('native TensorFlow against wasm', () => {
   it('should give the same logits, log-probs and entropies of a padded batch', async (context) => {

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { generate } from './generate';
+import { COMPARISON_ROWS, relativeDifference } from './test/backend-comparison';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { createTransformerModel, type TransformerModel } from './transformer-model';
 import { loadWebGpuBackend, type WebGpuAttempt } from './webgpu-backend';
@@ -20,21 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => model.dispose());
 
-function relativeDifference(left: Float32Array, right: Float32Array): number {
-  let difference = 0;
-  let scale = 1e-6;
-  for (const [index, value] of left.entries()) {
-    difference = Math.max(difference, Math.abs(value - (right[index] as number)));
-    scale = Math.max(scale, Math.abs(value));
-  }
-  return difference / scale;
-}
-
-const rows = [
-  [5, 17, 250, 3, 88, 41, 9, 120, 7],
-  [2, 64, 33, 199],
-  [12, 12, 12, 280, 45, 6],
-];
+const rows = COMPARISON_ROWS;
 
 /** Logits, log-probs, the loss and its gradients (the embedding's included), as plain arrays. */
 async function forwardAndGradients(): Promise<Float32Array[]> {
