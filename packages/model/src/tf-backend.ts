@@ -115,10 +115,7 @@ export async function loadNativeBackend(): Promise<BackendAttempt> {
 
 async function tryBackend(name: TfBackendName): Promise<BackendAttempt> {
   if (name === 'tensorflow') return loadNativeBackend();
-  if (name === 'webgpu') {
-    const attempt = await loadWebGpuBackend();
-    return { ready: attempt.ready, detail: attempt.detail };
-  }
+  if (name === 'webgpu') return loadWebGpuBackend();
   if (name === 'wasm') {
     try {
       await import('@tensorflow/tfjs-backend-wasm');

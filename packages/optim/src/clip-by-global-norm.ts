@@ -4,7 +4,11 @@ import * as tf from '@tensorflow/tfjs-core';
 export function globalNorm(tensors: readonly tf.Tensor[]): tf.Scalar {
   return tf.tidy(() => {
     if (tensors.length === 0) return tf.scalar(0);
-    return tf.sqrt(tf.addN(tensors.map((tensor) => tf.sum(tf.square(tensor))))) as tf.Scalar;
+    const squares = tensors.map((tensor) => tf.sum(tf.square(tensor)));
+    // WebGPU's AddN binds every input as a storage buffer (at most 8 per shader): a chain of adds there.
+    const total =
+      tf.getBackend() === 'webgpu' ? squares.reduce((sum, square) => tf.add(sum, square)) : tf.addN(squares);
+    return tf.sqrt(total) as tf.Scalar;
   });
 }
 

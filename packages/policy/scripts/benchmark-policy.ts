@@ -10,8 +10,8 @@
  * 16 × up to 320 tokens), --new-tokens N (default 32), --quick (fewer repetitions), --model
  * auto|embedded|reference (auto: assets/embedded when built, else the reference shape: vocab 4096, hidden 192,
  * 4 layers, 6 heads, 2 kv heads, intermediate 512, randomly initialised), --shape HIDDENxLAYERSxINTERMEDIATE
- * (with --model reference: that shape at the embedded vocabulary, 3005, heads of 32, half as many kv heads;
- * e.g. 256x4x768 to price a wider embedded policy).
+ * (instead of --model: a randomly initialised policy of that shape at the embedded vocabulary, 3005, heads of
+ * 32 and half as many kv heads, so hidden a multiple of 64; e.g. 256x4x768 to price a wider embedded policy).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,7 +25,7 @@ import {
   loadTransformerModel,
   type TransformerModel,
 } from '@rlver/model';
-import { clipGradientsByGlobalNorm, createAdamW } from '@rlver/optim';
+import { clipByGlobalNorm, clipGradientsByGlobalNorm, createAdamW } from '@rlver/optim';
 import { createRng, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
@@ -85,13 +85,16 @@ async function loadBenchmarkModel(): Promise<{ model: TransformerModel; source: 
   if (useEmbedded && !flags.shape) return { model: await loadTransformerModel(embedded), source: 'assets/embedded' };
   if (flags.shape) {
     const [hiddenSize, numHiddenLayers, intermediateSize] = flags.shape.split('x').map(Number);
-    if (![hiddenSize, numHiddenLayers, intermediateSize].every((n) => Number.isInteger(n) && (n as number) > 0)) {
+    const positive = [hiddenSize, numHiddenLayers, intermediateSize].every(
+      (n) => Number.isInteger(n) && (n as number) > 0,
+    );
+    if (!positive || (hiddenSize as number) % 64 !== 0) {
       throw new InvalidConfigError({
         field: '--shape',
         message: `--shape is "${flags.shape}"; write HIDDENxLAYERSxINTERMEDIATE, e.g. 256x4x768 (hidden a multiple of 64).`,
       });
     }
-    const heads = Math.max(2, Math.round((hiddenSize as number) / 32));
+    const heads = (hiddenSize as number) / 32;
     const config = {
       vocabSize: 3005,
       hiddenSize: hiddenSize as number,
@@ -185,18 +188,14 @@ function trainingFlopsPerStep(model: TransformerModel, tokens: number, batch: nu
   return 6 * matmulParams * tokens + 3 * attention;
 }
 
-/** Clip by global norm with the scale kept as a tensor (no read-back): the same arithmetic as the optimiser's. */
+/** `clipByGlobalNorm` (the scale stays a tensor, no read-back) for the name → gradient map of `tf.variableGrads`. */
 function clipOnDevice(grads: Record<string, tf.Tensor>, maxNorm: number): { gradients: Record<string, tf.Tensor> } {
-  return tf.tidy(() => {
-    // A chain of adds, not addN: WebGPU's AddN binds every input as a storage buffer (at most 8 per shader).
-    const squareSum = Object.values(grads)
-      .map((gradient) => tf.sum(tf.square(gradient)))
-      .reduce((sum, square) => tf.add(sum, square));
-    const scale = tf.minimum(1, tf.div(maxNorm, tf.add(tf.sqrt(squareSum), 1e-6)));
-    const gradients: Record<string, tf.Tensor> = {};
-    for (const [name, gradient] of Object.entries(grads)) gradients[name] = tf.mul(gradient, scale);
-    return { gradients };
-  });
+  const names = Object.keys(grads);
+  const clipped = clipByGlobalNorm(
+    names.map((name) => grads[name] as tf.Tensor),
+    maxNorm,
+  );
+  return { gradients: Object.fromEntries(names.map((name, index) => [name, clipped[index] as tf.Tensor])) };
 }
 
 async function main(): Promise<void> {
