@@ -49,9 +49,10 @@ export interface ReplyIntegrity {
    */
   oneSize?: IntegrityIssue;
   /**
-   * Set when the reply is a slot template (`slotTemplate`): it carries the user's words (a quote, a torn fragment, a
-   * clause said back) and its own words around them are one-size by the `not-for-me` limits (needs `userSide`). The
-   * detail is the stock frame, the user's words shown as "…". The judge sinks it like one-size text.
+   * Set when the reply is a slot template (`slotTemplate`): it quotes the user (a whole clause or a torn fragment; their
+   * words said back without quotation marks are taken out of the own words but do not make a slot by themselves) and
+   * its own words around them are one-size by `SLOT_FRAME` (needs `userSide`). The detail is the stock frame, the
+   * user's words shown as "…". The judge sinks it like one-size text.
    */
   slotTemplate?: IntegrityIssue;
   /**
