@@ -40,6 +40,27 @@ describe('resolveTrainConfig', () => {
     expect(config.branching).toBe(resolveTrainConfig().branching);
   });
 
+  it("should give think runs the preset's larger token budgets, unless the file or flags set them", () => {
+    const plain = resolveTrainConfig();
+    const thinking = resolveTrainConfig({ overrides: { think: true } });
+    expect(thinking.sampling.maxNewTokens).toBe(TRAIN_PRESETS.embedded.thinkDefaults?.sampling?.maxNewTokens);
+    expect(thinking.sampling.maxNewTokens).toBeGreaterThan(plain.sampling.maxNewTokens);
+    // The prompt of a turn keeps the room it has without think.
+    expect(thinking.maxContextTokens - thinking.sampling.maxNewTokens).toBe(
+      plain.maxContextTokens - plain.sampling.maxNewTokens,
+    );
+    expect(thinking.sampling.temperature).toBe(plain.sampling.temperature);
+    const file = writeConfig('think.yaml', 'think: true\nsampling:\n  maxNewTokens: 80\n');
+    const fromFile = resolveTrainConfig({ configFile: file });
+    expect(fromFile.sampling.maxNewTokens).toBe(80);
+    expect(fromFile.maxContextTokens).toBe(thinking.maxContextTokens);
+    const fromFlag = resolveTrainConfig({ overrides: { think: true, maxContextTokens: 400 } });
+    expect(fromFlag.maxContextTokens).toBe(400);
+    expect(
+      resolveTrainConfig({ overrides: { preset: 'rlver-grpo', policy: 'x', think: true } }).sampling.maxNewTokens,
+    ).toBe(TRAIN_PRESETS['rlver-grpo'].sampling.maxNewTokens);
+  });
+
   it('should give the embedded preset the brief system prompt and the paper presets the default one', () => {
     const embedded = systemPromptFor(resolveTrainConfig({ overrides: { think: true } }));
     expect(embedded('zh')).toBe(briefPolicySystemPrompt('zh', true));

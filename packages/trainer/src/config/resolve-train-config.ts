@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { findAlgorithm } from './algorithm-registry';
 import { findLegacyField } from './legacy-config-fields';
 import { type TrainConfig, trainConfigSchema, trainConfigShape } from './train-config';
-import { TRAIN_PRESETS } from './train-presets';
+import { TRAIN_PRESETS, type TrainPreset } from './train-presets';
 
 /** Config files are read by `@rlver/cli-kit` (shared with `rlver-eval run --config`). */
 export { type ConfigSource, describeFieldSource, readConfigFile };
@@ -80,7 +80,9 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
       message: `${describeFieldSource(legacy.path, fromFile.source, flagNames)}: ${legacy.message}`,
     });
   }
-  const { algorithmDefaults, ...presetFields } = preset;
+  const { algorithmDefaults, thinkDefaults, ...presetFields } = preset;
+  const thinking = (explicit.think ?? presetFields.think) === true;
+  if (thinking && thinkDefaults) applyThinkDefaults(presetFields, thinkDefaults);
   const merged: Record<string, unknown> = { ...presetFields, ...explicit, preset: presetName };
   const algo = String(merged.algo);
   // Turn-level groups (branching) need no dialogue groups: the group defaults stay.
@@ -122,6 +124,15 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     });
   }
   return Object.freeze(parsed.data);
+}
+
+/** Think runs' token budgets replace the preset's; the file and the flags still override them field by field. */
+function applyThinkDefaults(
+  presetFields: { maxContextTokens: number; sampling: TrainConfig['sampling'] },
+  thinkDefaults: NonNullable<TrainPreset['thinkDefaults']>,
+): void {
+  if (thinkDefaults.maxContextTokens !== undefined) presetFields.maxContextTokens = thinkDefaults.maxContextTokens;
+  if (thinkDefaults.sampling) presetFields.sampling = { ...presetFields.sampling, ...thinkDefaults.sampling };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

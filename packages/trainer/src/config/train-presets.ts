@@ -11,6 +11,11 @@ export type TrainPreset = Omit<TrainConfig, 'preset' | 'algo' | 'algorithm'> & {
   algo: AlgorithmId;
   algorithm: Readonly<Record<string, unknown>>;
   algorithmDefaults: Readonly<Partial<Record<AlgorithmId, Readonly<Record<string, unknown>>>>>;
+  /**
+   * Token budgets of think runs (`think: true`), where the file and the flags leave them unset: the think block
+   * takes its tokens from the same budget as the reply.
+   */
+  thinkDefaults?: Readonly<{ maxContextTokens?: number; sampling?: Readonly<{ maxNewTokens?: number }> }>;
 };
 
 const COMMON = {
@@ -88,6 +93,10 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // Replies that quote the user run to ~50 tokens (median 44, 90th percentile 48 for the pretrained model);
     // 40 cut most of them off.
     sampling: { temperature: 0.7, topP: 1, topK: 0, maxNewTokens: 64 },
+    // A think block adds ~15–20 tokens (median think + reply 50–55 tokens, 90th percentile 62–64): at 64, 6–10 %
+    // of the think replies were cut off against 0.3 % without think. 96 new tokens, and 32 more of context so a
+    // turn's prompt keeps its 256 tokens (docs/decisions/2026-11-26-think-token-budget.md).
+    thinkDefaults: { maxContextTokens: 352, sampling: { maxNewTokens: 96 } },
     // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
     // (docs/decisions/2026-11-26-decoding-rules.md).
     decodingRules: { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true, quoteMinUnits: 4 },
