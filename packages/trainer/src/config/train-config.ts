@@ -11,7 +11,7 @@ export const trainSamplingSchema = z
     temperature: z.number().min(0).default(1).describe('Softmax temperature of rollouts (paper: 1.0).'),
     topP: z.number().gt(0).max(1).default(1).describe('Nucleus mass (paper: 1.0 = off).'),
     topK: z.number().int().min(0).default(0).describe('0 = off (paper: −1 = off).'),
-    maxNewTokens: z.number().int().positive().default(48).describe('New tokens per policy turn (paper: 5,000).'),
+    maxNewTokens: z.number().int().positive().default(48).describe('New tokens per policy turn (paper: 5,000; the embedded preset gives think runs 96).'),
   })
   .strict();
 
@@ -201,7 +201,7 @@ export const trainConfigShape = {
     .int()
     .positive()
     .describe(
-      "Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 + response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are dropped first (never the system prompt).",
+      "Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 + response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are dropped first (never the system prompt). The embedded preset gives think runs 352.",
     ),
   sampling: trainSamplingSchema,
   decodingRules: decodingRulesSchema.describe(
