@@ -12,6 +12,7 @@ import {
   copyRowTerms,
   fullSequenceCopyContext,
 } from './copy-head';
+import { copyMixtureNextLogProbs } from './copy-mixture-next';
 import type { CopyRowTerms } from './copy-mixture-scores';
 import type { LogitsRules } from './logits-rules';
 import {
@@ -299,10 +300,9 @@ export class TransformerModel implements TrainableLanguageModel {
         nextIds: copy.context.nextIds,
         allowed: tf.slice(copy.context.allowed, [0, length - 1, 0], [batch, 1, keyLength]) as tf.Tensor3D,
       };
-      const lmLogits = tf.reshape(logits, [batch, 1, -1]) as tf.Tensor3D;
-      const mixed = copyMixtureLogProbs(head, last as tf.Tensor3D, lmLogits, lastQuery, { differentiable: false });
+      const mixed = copyMixtureNextLogProbs(head, last as tf.Tensor3D, logits, lastQuery);
       return {
-        logits: tf.reshape(mixed, [batch, -1]),
+        logits: mixed,
         present: 'present' in copy ? [...present, copy.present] : [],
       } as unknown as tf.TensorContainer;
     }) as unknown as { logits: tf.Tensor2D; present: LayerKeyValues[] };
