@@ -75,7 +75,7 @@ export function copyAttention(
 
 /**
  * Copy mass per vocabulary entry `[batch, queries, vocab]` by a scatter-add of the attention onto the next ids:
- * no `[batch, keys, vocab]` one-hot (for generation, where it would dominate each step; no gradient needed).
+ * no `[batch, keys, vocab]` one-hot (no gradient needed). A decode step uses `copyMixtureNextLogProbs` instead.
  */
 function scatterCopyMass(attention: tf.Tensor3D, nextIds: tf.Tensor2D, vocab: number): tf.Tensor3D {
   const [batch, queries, keys] = attention.shape;
