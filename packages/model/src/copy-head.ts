@@ -75,7 +75,7 @@ export function copyAttention(
 
 /**
  * Copy mass per vocabulary entry `[batch, queries, vocab]` by a scatter-add of the attention onto the next ids:
- * no `[batch, keys, vocab]` one-hot (for generation, where it would dominate each step; no gradient needed).
+ * no `[batch, keys, vocab]` one-hot (no gradient needed). A decode step uses `copyMixtureNextLogProbs` instead.
  */
 function scatterCopyMass(attention: tf.Tensor3D, nextIds: tf.Tensor2D, vocab: number): tf.Tensor3D {
   const [batch, queries, keys] = attention.shape;
@@ -195,10 +195,11 @@ function copyContextOver(
   for (let query = 0; query < length; query += 1) {
     strictlyEarlier.fill(1, query * keyLength, query * keyLength + firstQuery + query);
   }
-  const visible = tf.cast(
-    tf.equal(tf.reshape(tf.add(mask, tf.zeros([batch, 1, 1, length, keyLength])), [batch, length, keyLength]), 0),
-    'float32',
-  );
+  // A mask of the full shape (a decode step's) needs no broadcast: two kernels fewer per step.
+  const fullShape = [batch, 1, 1, length, keyLength];
+  const full = mask.rank === 5 && mask.shape.every((size, axis) => size === fullShape[axis]);
+  const broadcast = full ? mask : tf.add(mask, tf.zeros(fullShape));
+  const visible = tf.cast(tf.equal(tf.reshape(broadcast, [batch, length, keyLength]), 0), 'float32');
   return {
     keys: tf.reshape(keys4, [batch, keyLength, keyDim]) as tf.Tensor3D,
     nextIds: tf.cast(nextIds, 'int32') as tf.Tensor2D,

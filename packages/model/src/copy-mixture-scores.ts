@@ -19,9 +19,11 @@ export interface CopyRowTerms {
  * exactly what `copyMixtureLogProbs` → divide by T → `tokenLogProbsAndEntropy` computes), as one op with a
  * hand-written gradient with respect to `lmLogits`, the gate and the attention.
  *
- * The copy mass is a scatter-add of the attention onto the key ids (O(rows·keys)), not a one-hot matmul
- * (O(rows·keys·vocab)), and its gradient is a gather of the mixture's gradient at the same ids. The chain of
+ * The gated copy mass is a scatter-add of g·a onto the key ids (O(rows·keys)), not a one-hot matmul
+ * (O(rows·keys·vocab)), and its gradient is a gather of the mixture's gradient at the same ids (which also gives
+ * the gate's gradient, so no `[rows, vocab]` copy mass is kept for the backward pass). The chain of
  * vocabulary-wide elementwise ops runs once forward and once backward, not through autodiff's dozen saved steps.
+ * At temperature 1 without entropy or rules, `copyMixtureTargetScores` needs no vocabulary-wide copy tensor.
  *
  * Returns `[rows, 2]`: column 0 the log-probs, column 1 the entropies (zeros unless `withEntropy`).
  */
@@ -43,25 +45,28 @@ export function copyMixtureTokenScores(
     const flatTargets = tf.add(rowStarts, tf.cast(targets, 'int32'));
     const exponentials = tf.exp(tf.sub(z, tf.max(z, -1, true)));
     const lm = tf.div(exponentials, tf.sum(exponentials, -1, true));
+    // The gate is applied to the attention ([rows, keys]) before the scatter, not to a [rows, vocab] copy mass.
     const copied = tf.reshape(
-      tf.scatterND(tf.reshape(flatKeyIds, [-1, 1]), tf.reshape(attention, [-1]), [rows * vocab]),
+      tf.scatterND(tf.reshape(flatKeyIds, [-1, 1]), tf.reshape(tf.mul(attention, gate), [-1]), [rows * vocab]),
       [rows, vocab],
     );
-    const mixture = tf.add(tf.add(tf.mul(tf.sub(1, gate), lm), tf.mul(gate, copied)), TINY);
+    const mixture = tf.add(tf.add(tf.mul(tf.sub(1, gate), lm), copied), TINY);
     const scaledLog = temperature === 1 ? tf.log(mixture) : tf.div(tf.log(mixture), temperature);
     // Decoding rules (logits-rules.ts): forbidden tokens get an additive −1e9, so r is the renormalised
     // distribution over the allowed ones; the mask is a constant, so the gradient formula below is unchanged.
     const logMixture = options.ruleMask ? tf.add(scaledLog, options.ruleMask) : scaledLog;
     const high = tf.max(logMixture, -1, true);
-    const logSum = tf.add(tf.log(tf.sum(tf.exp(tf.sub(logMixture, high)), -1, true)), high);
-    const scaled = tf.exp(tf.sub(logMixture, logSum));
+    const shifted = tf.exp(tf.sub(logMixture, high));
+    const total = tf.sum(shifted, -1, true);
+    const logSum = tf.add(tf.log(total), high);
+    const scaled = tf.div(shifted, total);
     const logProbs = tf.sub(tf.reshape(tf.gather(tf.reshape(logMixture, [-1]), flatTargets), [rows, 1]), logSum);
     const entropy = withEntropy ? tf.sub(logSum, tf.sum(tf.mul(scaled, logMixture), -1, true)) : tf.zerosLike(logProbs);
-    save([lm, copied, mixture, scaled, gate, logMixture, logSum, entropy, flatKeyIds, flatTargets]);
+    save([lm, mixture, scaled, gate, attention, logMixture, logSum, entropy, flatKeyIds, flatTargets]);
     return {
       value: tf.concat([logProbs, entropy], 1) as tf.Tensor2D,
       gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
-        const [lmS, copiedS, mixtureS, scaledS, gateS, logS, logSumS, entropyS, keyIdsS, targetsS] = saved as [
+        const [lmS, mixtureS, scaledS, gateS, attentionS, logS, logSumS, entropyS, keyIdsS, targetsS] = saved as [
           tf.Tensor,
           tf.Tensor,
           tf.Tensor,
@@ -85,10 +90,12 @@ export function copyMixtureTokenScores(
           dScaledLog = tf.sub(dScaledLog, tf.mul(spread, dEntropy));
         }
         const dMixture = tf.div(dScaledLog, temperature === 1 ? mixtureS : tf.mul(mixtureS, temperature));
-        const dLm = tf.mul(tf.sub(1, gateS), dMixture);
-        const dLogits = tf.mul(lmS, tf.sub(dLm, tf.sum(tf.mul(lmS, dLm), -1, true)));
-        const dGate = tf.sum(tf.mul(dMixture, tf.sub(copiedS, lmS)), -1, true);
+        // p = (1 − g)·lm + g·c: with s = Σ_w lm_w·dp_w, d/dz = (1 − g)·lm·(dp − s) and d/dg = Σ_w c_w·dp_w − s,
+        // where Σ_w c_w·dp_w = Σ_k a_k·dp[id_k] (the gather the attention's gradient needs anyway).
         const atKeys = tf.reshape(tf.gather(tf.reshape(dMixture, [-1]), keyIdsS), [rows, keys]);
+        const lmDot = tf.sum(tf.mul(lmS, dMixture), -1, true);
+        const dLogits = tf.mul(tf.mul(lmS, tf.sub(dMixture, lmDot)), tf.sub(1, gateS));
+        const dGate = tf.sub(tf.sum(tf.mul(attentionS, atKeys), -1, true), lmDot);
         return [dLogits, dGate, tf.mul(gateS, atKeys)];
       },
     };

@@ -70,7 +70,11 @@ function firstReaching(cumulative: tf.Tensor2D, thresholds: tf.Tensor): tf.Tenso
  */
 function gatherPerRow(x: tf.Tensor, indices: tf.Tensor2D): tf.Tensor2D {
   const [batch, width] = x.shape as [number, number];
-  const offsets = tf.mul(tf.range(0, batch, 1, 'int32'), tf.scalar(width, 'int32'));
+  // Row offsets from the host: no kernel (a decode step is dispatch-bound).
+  const offsets = tf.tensor1d(
+    Int32Array.from({ length: batch }, (_, row) => row * width),
+    'int32',
+  );
   const flat = tf.add(tf.cast(indices, 'int32'), tf.reshape(offsets, [batch, 1]));
   return tf.reshape(tf.gather(tf.reshape(x, [-1]), tf.reshape(flat, [-1])), indices.shape) as tf.Tensor2D;
 }

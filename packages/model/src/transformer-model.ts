@@ -3,6 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@rlver/optim/register-gradients';
 import { variableFrom } from '@rlver/optim';
 import type { ScoreSequencesOptions, SequenceScores, TrainableLanguageModel } from '@rlver/spec';
+import { batchRuleMask, hostBatch } from './batch-rule-mask';
 import {
   cachedCopyContext,
   copyAttention,
@@ -11,8 +12,9 @@ import {
   copyRowTerms,
   fullSequenceCopyContext,
 } from './copy-head';
+import { copyMixtureNextLogProbs } from './copy-mixture-next';
 import type { CopyRowTerms } from './copy-mixture-scores';
-import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
+import type { LogitsRules } from './logits-rules';
 import {
   createLoraState,
   disposeLoraState,
@@ -49,7 +51,6 @@ import {
   seededNormal,
   type TransformerWeights,
 } from './transformer-weights';
-import { readableSynchronously } from './webgpu-backend';
 
 export interface CreateTransformerModelOptions {
   /** Resolved config, or camelCase fields to resolve. */
@@ -70,36 +71,6 @@ function perRowScores(scores: ReturnType<typeof scoreHiddenStates>, rows: number
   if (scores.values) result.values = tf.reshape(scores.values, shape) as tf.Tensor2D;
   if (scores.features) result.features = tf.reshape(scores.features, [...shape, -1]) as tf.Tensor3D;
   return result;
-}
-
-/**
- * Rule mask `[batch · (length − 1), vocab]` of a padded batch's scored positions (column t predicts column
- * t + 1; only where both are real tokens), or undefined when no rule is on. Call inside `tf.tidy`.
- */
-function batchRuleMask(
-  rules: LogitsRules | undefined,
-  inputIds: tf.Tensor2D,
-  attentionMask: tf.Tensor2D,
-  vocab: number,
-): tf.Tensor2D | undefined {
-  if (!rules) return undefined;
-  const [batch, length] = inputIds.shape;
-  const ids = inputIds.dataSync();
-  const mask = attentionMask.dataSync();
-  const rows: number[][] = [];
-  const positions: ([number, number] | undefined)[] = [];
-  for (let row = 0; row < batch; row += 1) {
-    const real: number[] = [];
-    for (let column = 0; column < length; column += 1) {
-      const at = row * length + column;
-      if (column < length - 1) {
-        positions.push(mask[at] === 1 && mask[at + 1] === 1 ? [row, real.length] : undefined);
-      }
-      if (mask[at] === 1) real.push(ids[at] as number);
-    }
-    rows.push(real);
-  }
-  return ruleMaskForPositions(rules, rows, positions, vocab);
 }
 
 /**
@@ -246,11 +217,10 @@ export class TransformerModel implements TrainableLanguageModel {
         padTokenId: this.padTokenId,
         logitsRules: this.logitsRules,
       };
-      // Prefix sharing reads the ids on the CPU: skipped where that would need a GPU read (WebGPU in Node).
-      const rows =
-        options.sharePrefixes === false || !readableSynchronously(inputIds, attentionMask)
-          ? undefined
-          : rightPaddedRows(inputIds, attentionMask);
+      // The ids on the host, read before the forward pass uploads them (WebGPU keeps no CPU copy after that):
+      // prefix sharing and the decoding rules need them; prefix sharing is skipped where only the GPU has them.
+      const host = hostBatch(inputIds, attentionMask);
+      const rows = options.sharePrefixes === false || !host ? undefined : rightPaddedRows(inputIds, attentionMask);
       if (rows) {
         const groups = planPrefixGroups(rows);
         if (sharingPays(rows, groups, length)) {
@@ -269,7 +239,7 @@ export class TransformerModel implements TrainableLanguageModel {
         const allowed = tf.slice(context.allowed, [0, 0, 0], [batch, length - 1, length]) as tf.Tensor3D;
         copy = copyRowTerms(head, queries as tf.Tensor3D, { ...context, allowed });
       }
-      const ruleMask = batchRuleMask(this.logitsRules, inputIds, attentionMask, this.config.vocabSize);
+      const ruleMask = batchRuleMask(this.logitsRules, host, this.config.vocabSize);
       const scores = scoreHiddenStates(parts, scored, targets, options, copy, ruleMask);
       return perRowScores(scores, batch, length - 1) as unknown as tf.TensorContainer;
     }) as unknown as SequenceScores;
@@ -330,10 +300,9 @@ export class TransformerModel implements TrainableLanguageModel {
         nextIds: copy.context.nextIds,
         allowed: tf.slice(copy.context.allowed, [0, length - 1, 0], [batch, 1, keyLength]) as tf.Tensor3D,
       };
-      const lmLogits = tf.reshape(logits, [batch, 1, -1]) as tf.Tensor3D;
-      const mixed = copyMixtureLogProbs(head, last as tf.Tensor3D, lmLogits, lastQuery, { differentiable: false });
+      const mixed = copyMixtureNextLogProbs(head, last as tf.Tensor3D, logits, lastQuery);
       return {
-        logits: tf.reshape(mixed, [batch, -1]),
+        logits: mixed,
         present: 'present' in copy ? [...present, copy.present] : [],
       } as unknown as tf.TensorContainer;
     }) as unknown as { logits: tf.Tensor2D; present: LayerKeyValues[] };

@@ -11,7 +11,9 @@
  * auto|embedded|reference (auto: assets/embedded when built, else the reference shape: vocab 4096, hidden 192,
  * 4 layers, 6 heads, 2 kv heads, intermediate 512, randomly initialised), --shape HIDDENxLAYERSxINTERMEDIATE
  * (instead of --model: a randomly initialised policy of that shape at the embedded vocabulary, 3005, heads of
- * 32 and half as many kv heads, so hidden a multiple of 64; e.g. 256x4x768 to price a wider embedded policy).
+ * 32 and half as many kv heads, so hidden a multiple of 64; e.g. 256x4x768 to price a wider embedded policy),
+ * --temperature T and --entropy (the training step scores at temperature T and adds the entropy bonus, 0.001, as
+ * the actor loss of the embedded preset does: T 0.7 with entropy; default: the plain language-model loss).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -40,6 +42,8 @@ const { values: flags } = parseArgs({
     model: { type: 'string', default: 'auto' },
     'sequence-length': { type: 'string', default: '128' },
     shape: { type: 'string' },
+    temperature: { type: 'string', default: '1' },
+    entropy: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -48,6 +52,13 @@ const newTokens = Number(flags['new-tokens']);
 const repeats = flags.quick ? 1 : 3;
 const SEQUENCE_LENGTH = Number(flags['sequence-length']);
 const PROMPT_LENGTH = 32;
+const TEMPERATURE = Number(flags.temperature);
+if (!(TEMPERATURE > 0)) {
+  throw new InvalidConfigError({
+    field: '--temperature',
+    message: `--temperature is "${flags.temperature}"; give a number above 0 (1 = the plain language-model loss).`,
+  });
+}
 
 let peakTensorBytes = 0;
 let peakRss = 0;
@@ -228,8 +239,18 @@ async function main(): Promise<void> {
   const sequences = randomIds(trainBatch, SEQUENCE_LENGTH, model.vocabSize, 7);
   const ids = tf.tensor2d(sequences, [trainBatch, SEQUENCE_LENGTH], 'int32');
   const mask = tf.ones([trainBatch, SEQUENCE_LENGTH], 'int32') as tf.Tensor2D;
+  // The embedded preset's actor loss scores at the sampling temperature with the entropy bonus (rl-core actor-loss).
+  const actorLike = TEMPERATURE !== 1 || flags.entropy;
+  const loss = (): tf.Scalar =>
+    actorLike
+      ? tf.tidy(() => {
+          const scores = model.scoreSequences(ids, mask, { temperature: TEMPERATURE, withEntropy: flags.entropy });
+          const bonus = scores.entropies ? tf.mul(tf.mean(scores.entropies), 0.001) : tf.scalar(0);
+          return tf.sub(tf.neg(tf.mean(scores.logProbs)), bonus) as tf.Scalar;
+        })
+      : model.languageModelLoss(ids, mask);
   const trainStep = async () => {
-    const { value, grads } = tf.variableGrads(() => model.languageModelLoss(ids, mask), model.policyVariables());
+    const { value, grads } = tf.variableGrads(loss, model.policyVariables());
     // WebGPU cannot read the norm back synchronously in Node (clipGradientsByGlobalNorm does): scale on the device.
     const clipped = backend === 'webgpu' ? clipOnDevice(grads, 1) : clipGradientsByGlobalNorm(grads, 1);
     optimizer.applyGradients(clipped.gradients);
@@ -245,6 +266,7 @@ async function main(): Promise<void> {
   const profile = await tf.profile(trainStep);
   const flops = trainingFlopsPerStep(model, tokens, trainBatch);
   results.training = {
+    loss: actorLike ? `actor-like (temperature ${TEMPERATURE}${flags.entropy ? ', entropy' : ''})` : 'language model',
     batch: trainBatch,
     sequenceLength: SEQUENCE_LENGTH,
     stepSeconds: step.wall,
