@@ -1,5 +1,5 @@
 import '@tensorflow/tfjs-backend-cpu';
-import { findUniformGroupSamples, type PackedBatch, type PackedSample } from '@rlver/rl-core';
+import { findUniformGroupSamples, maskedWhiten, type PackedBatch, type PackedSample } from '@rlver/rl-core';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computePPORows, whitenMaskedRows } from './compute-ppo-rows';
@@ -26,6 +26,28 @@ describe('whitenMaskedRows', () => {
     expect(whitened[1]?.[1]).toBeCloseTo(1.5 / std, 5);
     const masked = [whitened[0]?.[0], whitened[0]?.[2], whitened[1]?.[0], whitened[1]?.[1]].map(Number);
     expect(masked.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 5);
+  });
+  it("should match rl-core's tensor maskedWhiten on ragged rows", () => {
+    const rows = [
+      [0.3, -1.2, 7, 0.05],
+      [2.5, 2.5],
+      [-0.4, 0.9, 1.1],
+    ];
+    const masks = [
+      [1, 1, 0, 1],
+      [0, 1],
+      [1, 1, 1],
+    ];
+    const flat = rows.flatMap((row, index) => row.filter((_, position) => masks[index]?.[position] === 1));
+    const expected = tf.tidy(() => maskedWhiten(tf.tensor1d(flat), tf.onesLike(tf.tensor1d(flat))).arraySync());
+    const actual = whitenMaskedRows(rows, masks).flatMap((row, index) =>
+      row.filter((_, position) => masks[index]?.[position] === 1),
+    );
+    expect(actual).toHaveLength(expected.length);
+    actual.forEach((value, index) => {
+      expect(value).toBeCloseTo(expected[index] as number, 5);
+    });
+    expect(whitenMaskedRows([[4]], [[1]])[0]?.[0]).toBe(0);
   });
 });
 

@@ -1,6 +1,5 @@
-import { type ActorRow, maskedWhiten, type PackedSample } from '@rlver/rl-core';
-import { mean } from '@rlver/stats';
-import * as tf from '@tensorflow/tfjs-core';
+import type { ActorRow, PackedSample } from '@rlver/rl-core';
+import { mean, meanAndStd } from '@rlver/stats';
 import { buildGaeMask, computeGae, computeTurnGae } from './compute-gae';
 import type { ResolvedPPOConfig } from './ppo-config';
 import { type CriticRow, explainedVariance } from './ppo-loss';
@@ -8,7 +7,11 @@ import { type CriticRow, explainedVariance } from './ppo-loss';
 /** Everything one sample needs for the actor and critic updates. */
 export type PPORow = ActorRow & CriticRow;
 
-/** Whiten the masked entries of `rows` jointly (mean 0, unbiased variance 1); other entries stay 0. */
+/**
+ * Whiten the masked entries of `rows` jointly (mean 0, unbiased variance 1, as `maskedWhiten`: verl's
+ * `masked_whiten`); other entries stay 0. The advantages are JS numbers already, so this runs in JS doubles: no
+ * tensor round trip, which a backend without synchronous reads (WebGPU) could not make.
+ */
 export function whitenMaskedRows(
   rows: ReadonlyArray<readonly number[]>,
   masks: ReadonlyArray<readonly number[]>,
@@ -20,14 +23,10 @@ export function whitenMaskedRows(
     });
   });
   if (flat.length === 0) return rows.map((row) => [...row]);
-  const whitened = tf.tidy(() => {
-    const values = tf.tensor1d(flat);
-    return maskedWhiten(values, tf.onesLike(values));
-  });
-  const whitenedValues = whitened.dataSync();
-  whitened.dispose();
+  const { mean: average, std } = meanAndStd(flat);
+  const scale = 1 / Math.sqrt(std * std + 1e-8);
   let cursor = 0;
-  return masks.map((mask) => mask.map((flag) => (flag === 1 ? (whitenedValues[cursor++] as number) : 0)));
+  return masks.map((mask) => mask.map((flag) => (flag === 1 ? ((flat[cursor++] as number) - average) * scale : 0)));
 }
 
 /**
