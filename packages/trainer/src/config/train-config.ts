@@ -245,7 +245,7 @@ export const trainConfigShape = {
     .max(1)
     .nullable()
     .describe(
-      "Turn-level credit (spec §6.7 c), for per-turn packing: each policy turn is trained on the discounted sum of the emotion changes from that turn on, Σ_j γ^(j−k) Δ_j / 100, instead of the dialogue's final reward. The value is γ (0 = the turn's own change only); `null` = the paper's final reward on every turn.",
+      "Turn-level credit (spec §6.7 c), for per-turn packing: each policy turn is trained on the discounted sum of the emotion changes from that turn on, Σ_j γ^(j−k) Δ_j / 100, instead of the dialogue's final reward. The value is γ (0 = the turn's own change only); `null` = the paper's final reward on every turn. With branching, a turn's alternatives share the continuing reply's future (γ R_{k+1}); a group baseline (GRPO, RLOO) cancels it, so there γ changes nothing and each reply is ranked by its own change, while PPO's critic sees it.",
     ),
   evalTemperature: z.number().min(0).describe('Sampling temperature of the before/after benchmark (paper: 0, greedy).'),
   checkpointEvery: z.number().int().positive().describe('Save a checkpoint every k steps (and at the end).'),
