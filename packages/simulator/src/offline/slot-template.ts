@@ -1,4 +1,5 @@
 import type { Language } from '@rlver/spec';
+import { contentTokens } from '@rlver/text-quality';
 import { foldPerson, lookupUnits } from './borrowed-words';
 import { backgroundFrequency, type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
 import { quotedSpans } from './quote-spans';
@@ -18,6 +19,10 @@ export interface OwnWords {
    * 我在听。", 10 of 96 would sink); the trained policies quote (their decoding rules close every quote).
    */
   slotted: boolean;
+  /** Runs of the user's words said back without quotation marks that were taken out. */
+  runs: number;
+  /** The own text before the first of the user's words (a quote or a run), or undefined when none was taken out. */
+  lead: string | undefined;
 }
 
 /** What stands where the user's words were taken out: a break for the content units, an ellipsis in the shown frame. */
@@ -82,7 +87,14 @@ function zhUnits(text: string): { word: string; start: number; end: number }[] {
  * The reply's own words (see {@link OwnWords}): quotes out, then every run of at least `MIN_RUN` units made of
  * `STRETCH`-unit stretches the user said in any of their messages. What remains is what the reply itself says; a stock frame around the user's words leaves stock text.
  */
-export function ownWords(reply: string, userMessages: readonly string[], lang: Language, story?: string): OwnWords {
+export function ownWords(
+  reply: string,
+  userMessages: readonly string[],
+  lang: Language,
+  story?: string,
+  minRun: number = MIN_RUN[lang],
+  anyRun: number = Number.POSITIVE_INFINITY,
+): OwnWords {
   // Only the user's words are a slot: a quote of the reply's own (a line it suggests, a role-play) stays its own.
   const theirs = lookupUnits(userMessages.join('\n'), lang);
   const spans = quotedSpans(reply, lang).filter((span) => {
@@ -100,6 +112,8 @@ export function ownWords(reply: string, userMessages: readonly string[], lang: L
     cursor = span.end;
   }
   text += reply.slice(cursor);
+  // Up to the first quote, `text` is the reply as written.
+  const firstQuote = spans[0]?.start ?? Number.POSITIVE_INFINITY;
   const unitsOf = lang === 'zh' ? zhUnits : enWords;
   const size = STRETCH[lang];
   const said = new Set<string>();
@@ -118,16 +132,28 @@ export function ownWords(reply: string, userMessages: readonly string[], lang: L
   }
   let own = '';
   let from = 0;
+  let runs = 0;
+  let firstRun = Number.POSITIVE_INFINITY;
   for (let index = 0; index < units.length; ) {
     let end = index;
     while (end < units.length && covered[end]) end += 1;
-    if (end - index >= MIN_RUN[lang] && namesTheStory(runText(units, index, end, text), story, lang)) {
-      own += `${text.slice(from, (units[index] as { start: number }).start)}${BLANK}`;
+    const length = end - index;
+    if (length >= anyRun || (length >= minRun && namesTheStory(runText(units, index, end, text), story, lang))) {
+      const start = (units[index] as { start: number }).start;
+      if (runs === 0) firstRun = start;
+      own += `${text.slice(from, start)}${BLANK}`;
       from = (units[end - 1] as { end: number }).end;
+      runs += 1;
     }
     index = Math.max(end, index + 1);
   }
-  return { text: own + text.slice(from), slotted: quoted };
+  const first = Math.min(firstQuote, firstRun);
+  return {
+    text: own + text.slice(from),
+    slotted: quoted,
+    runs,
+    lead: Number.isFinite(first) ? text.slice(0, first) : undefined,
+  };
 }
 
 /** Relevance below which the reply's own words are one-size (the `not-for-me` limits of `reply-integrity.ts`). */
@@ -137,12 +163,43 @@ export interface OneSizeLimits {
 }
 
 /**
+ * How a slot is found without quotation marks, per language: the shortest run of the user's words said back that fills
+ * it (`minRun`: zh characters / en words; any run, whether or not it names the story, since the run is not what is
+ * judged), and the frame's own words before it (`lead`): zh at least `leadUnits` characters, en a whole clause (a
+ * stretch of at least `leadUnits` words closed by a clause break). A reply that opens with the user's words and then
+ * says how that must feel (the shipped reference replies: "…本来就难，再冷战，心里一定七上八下的。", "Feeling like you …,
+ * just for being single, says …") is a retelling, not a slot: what makes a slot is the stock frame standing around the
+ * user's words ("这不是你的错。…，换作任何人都会难受。", "I can sense the pain in your words. … must have left you …").
+ * Measured on introduction (docs/decisions/2026-11-26-bare-slot-templates.md): 0 of the 80 zh and 92 en unquoted
+ * reference replies, 191 of 191 zh and 170 of 192 en bare slot copies. A frame is a stock line or two: its own words
+ * (content units outside the user's words) are at most `maxOwn` (the copies' frames have 24 zh characters / 20 en words
+ * at most; strong models' long replies that say back a few of the user's words and give general advice are no frame:
+ * without the cap 31 of the 47 SAGE replies called bare slots had 46 to 428 own characters).
+ */
+const BARE_SLOT: Readonly<
+  Record<Language, { minRun: number; anyRun: number; leadUnits: number; clause: boolean; maxOwn: number }>
+> = {
+  zh: { minRun: 4, anyRun: 7, leadUnits: 2, clause: false, maxOwn: 48 },
+  en: { minRun: 4, anyRun: 5, leadUnits: 2, clause: true, maxOwn: 30 },
+};
+
+/** Whether the own words before the user's first words are a frame's opening (see `BARE_SLOT`). */
+function framedLead(lead: string, lang: Language): boolean {
+  const { leadUnits, clause } = BARE_SLOT[lang];
+  if (!clause) return contentTokens(lead, lang).length >= leadUnits;
+  const parts = lead.split(/[，。！？：；,.!?:;]/);
+  return parts.slice(0, -1).some((part) => contentTokens(part, lang).length >= leadUnits);
+}
+
+/**
  * A slot template: the reply carries the user's words (a quote, a torn fragment, a clause said back) and its own words
  * around them are one-size-fits-all by `limits`: about nothing of this user's persona and story (`story`) and fitting
  * the background dialogues as well. Any clause of anyone fills such a slot, so the reply says nothing to this user.
- * Returns the relevance of the own words and the frame (the user's words shown as "…") when it is one, else undefined.
- * The own words are measured against the story alone: the user's messages carry the simulator's stock reactions
- * ("that makes some sense"), which would make a frame's stock words look like this user's.
+ * The user's words make a slot when quoted (`OwnWords.slotted`) or, said back bare, when a stock opening stands before
+ * them (`BARE_SLOT`). Returns the relevance of the own words, the frame (the user's words shown as "…") and whether the
+ * slot was bare when it is one, else undefined. The own words are measured against the story alone: the user's
+ * messages carry the simulator's stock reactions ("that makes some sense"), which would make a frame's stock words look
+ * like this user's.
  */
 export function slotTemplate(
   reply: string,
@@ -150,12 +207,17 @@ export function slotTemplate(
   story: string,
   lang: Language,
   limits: OneSizeLimits,
-): (DialogueRelevance & { frame: string }) | undefined {
-  // Only a quote makes a slot: a reply without quotation marks is let go before the n-gram work (most replies).
-  if (quotedSpans(reply, lang).length === 0) return undefined;
-  const own = ownWords(reply, userMessages, lang, story);
-  if (!own.slotted) return undefined;
+): (DialogueRelevance & { frame: string; bare: boolean }) | undefined {
+  const quoted = quotedSpans(reply, lang).length > 0 ? ownWords(reply, userMessages, lang, story) : undefined;
+  let own: OwnWords | undefined = quoted?.slotted ? quoted : undefined;
+  if (!own) {
+    const { minRun, anyRun } = BARE_SLOT[lang];
+    const bare = ownWords(reply, userMessages, lang, `${story}\n${userMessages[0] ?? ''}`, minRun, anyRun);
+    if (bare.runs === 0 || bare.lead === undefined || !framedLead(bare.lead, lang)) return undefined;
+    if (contentTokens(bare.text, lang).length > BARE_SLOT[lang].maxOwn) return undefined;
+    own = bare;
+  }
   const relevance = dialogueRelevance(own.text, [story], lang);
   if (relevance.own >= limits.own || relevance.margin >= limits.margin) return undefined;
-  return { ...relevance, frame: own.text.replace(/(?:\s*…)+\s*/g, '…').trim() };
+  return { ...relevance, frame: own.text.replace(/(?:\s*…)+\s*/g, '…').trim(), bare: !own.slotted };
 }
