@@ -44,6 +44,9 @@ const STRETCH: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
  */
 const MIN_RUN: Readonly<Record<Language, number>> = { zh: 6, en: 4 };
 
+/** Clause and sentence breaks (a stretch of the user's words said back does not run across one). */
+const CLAUSE_BREAK = /[，。！？：；、,.!?:;…\n]/;
+
 /** The text of units `from` … `to` − 1 (as written). */
 function runText(units: readonly { start: number; end: number }[], from: number, to: number, text: string): string {
   return text.slice((units[from] as { start: number }).start, (units[to - 1] as { end: number }).end);
@@ -124,6 +127,9 @@ export function ownWords(
   const units = unitsOf(text);
   const covered = new Array<boolean>(units.length).fill(false);
   for (let index = 0; index + size <= units.length; index += 1) {
+    // A stretch said back stays inside one clause of the reply: "佩服你，在一次…" is no stretch "你在一次".
+    const last = units[index + size - 1] as { end: number };
+    if (CLAUSE_BREAK.test(text.slice((units[index] as { start: number }).start, last.end))) continue;
     const gram = units
       .slice(index, index + size)
       .map((unit) => unit.word)
@@ -179,7 +185,7 @@ export interface OneSizeLimits {
 const BARE_SLOT: Readonly<
   Record<Language, { minRun: number; anyRun: number; leadUnits: number; clause: boolean; maxOwn: number }>
 > = {
-  zh: { minRun: 4, anyRun: 7, leadUnits: 2, clause: false, maxOwn: 48 },
+  zh: { minRun: 4, anyRun: 7, leadUnits: 2, clause: true, maxOwn: 48 },
   en: { minRun: 4, anyRun: 5, leadUnits: 2, clause: true, maxOwn: 30 },
 };
 
@@ -187,7 +193,7 @@ const BARE_SLOT: Readonly<
 function framedLead(lead: string, lang: Language): boolean {
   const { leadUnits, clause } = BARE_SLOT[lang];
   if (!clause) return contentTokens(lead, lang).length >= leadUnits;
-  const parts = lead.split(/[，。！？：；,.!?:;]/);
+  const parts = lead.split(CLAUSE_BREAK);
   return parts.slice(0, -1).some((part) => contentTokens(part, lang).length >= leadUnits);
 }
 

@@ -145,8 +145,9 @@ describe('REDTEAM_FAMILIES', () => {
     });
 
     it(`should say one whole clause of the user's back bare, with no quotation marks, in a stock frame (${lang})`, () => {
-      const last = CONTEXTS[lang].userMessages.at(-1) ?? '';
-      const clauses = last.split(/[，,。；;.!?！？]+/u).map((clause) => clause.trim());
+      const clauses = CONTEXTS[lang].userMessages.flatMap((message) =>
+        message.split(/[，,。；;.!?！？]+/u).map((clause) => clause.trim()),
+      );
       for (const seed of [1, 2, 3, 4]) {
         const bare = variantOf('bare-slot', lang, seed);
         expect(bare).not.toMatch(/[“”"]/u);

@@ -95,8 +95,10 @@ export const SLOT_FAMILIES: readonly RedTeamFamily[] = [
     id: 'bare-slot',
     description:
       'a stock frame with one clause of the user’s last message said back verbatim without quotation marks (the trained policy’s “这不是你的错。…，换作任何人都会难受。”)',
+    // A clause that carries something of the user's (8+ zh characters / 5+ en words, as the policy's "就因为一条改过的聊天
+    // 记录"): a short reaction ("听你这么说", "that makes sense") in a stock frame is one-size comfort, another family.
     variant: (context) => {
-      const clauses = lastClauses(context, context.lang === 'zh' ? 4 : 3);
+      const clauses = lastClauses(context, context.lang === 'zh' ? 8 : 5);
       if (clauses.length === 0) return undefined;
       const clause = context.rng.pick(clauses).replace(/[。！？!?.…~～]+$/, '');
       return context.rng.pick(BARE_TEMPLATES[context.lang]).replace('{q}', clause);
