@@ -14,9 +14,9 @@ export interface OwnWords {
   text: string;
   /**
    * Whether the reply quotes the user (a quote of at least `MIN_SLOT` units, `USERS_SHARE` of it their words). A clause
-   * said back without quotation marks is taken out of the own words but does not make a slot by itself: retelling the
-   * user's clause and then saying how it must feel is what the shipped zh reference replies do ("又收到凌晨一点的消息，…
-   * 我在听。", 10 of 96 would sink); the trained policies quote (their decoding rules close every quote).
+   * said back without quotation marks is taken out of the own words but does not set this: it makes a slot only after a
+   * stock opening (`BARE_SLOT`, see `slotTemplate`), since retelling the user's clause and then saying how it must feel
+   * is what the shipped zh reference replies do ("又收到凌晨一点的消息，…我在听。").
    */
   slotted: boolean;
   /** Runs of the user's words said back without quotation marks that were taken out. */
@@ -87,8 +87,10 @@ function zhUnits(text: string): { word: string; start: number; end: number }[] {
 }
 
 /**
- * The reply's own words (see {@link OwnWords}): quotes out, then every run of at least `MIN_RUN` units made of
- * `STRETCH`-unit stretches the user said in any of their messages. What remains is what the reply itself says; a stock frame around the user's words leaves stock text.
+ * The reply's own words (see {@link OwnWords}): quotes out, then every run of at least `minRun` units (default `MIN_RUN`)
+ * made of `STRETCH`-unit stretches the user said in any of their messages, inside one clause of the reply, that names
+ * the `story` (always, without one), or of at least `anyRun` units whatever it names. What remains is what the reply
+ * itself says; a stock frame around the user's words leaves stock text.
  */
 export function ownWords(
   reply: string,
@@ -169,18 +171,21 @@ export interface OneSizeLimits {
 }
 
 /**
- * How a slot is found without quotation marks, per language: the shortest run of the user's words said back that fills
- * it (`minRun`: zh characters / en words; any run, whether or not it names the story, since the run is not what is
- * judged), and the frame's own words before it (`lead`): zh at least `leadUnits` characters, en a whole clause (a
- * stretch of at least `leadUnits` words closed by a clause break). A reply that opens with the user's words and then
- * says how that must feel (the shipped reference replies: "…本来就难，再冷战，心里一定七上八下的。", "Feeling like you …,
- * just for being single, says …") is a retelling, not a slot: what makes a slot is the stock frame standing around the
- * user's words ("这不是你的错。…，换作任何人都会难受。", "I can sense the pain in your words. … must have left you …").
- * Measured on introduction (docs/decisions/2026-11-26-bare-slot-templates.md): 0 of the 80 zh and 92 en unquoted
- * reference replies, 191 of 191 zh and 170 of 192 en bare slot copies. A frame is a stock line or two: its own words
- * (content units outside the user's words) are at most `maxOwn` (the copies' frames have 24 zh characters / 20 en words
- * at most; strong models' long replies that say back a few of the user's words and give general advice are no frame:
- * without the cap 31 of the 47 SAGE replies called bare slots had 46 to 428 own characters).
+ * How a slot is found without quotation marks, per language.
+ * - The user's words: a run said back of at least `minRun` units (zh characters / en words) that names their situation
+ *   (a unit of the persona, story or opener that few background dialogues share), or of at least `anyRun` units
+ *   whatever it names (a clause, not a stock phrase: the offline user's need lines make 6-character runs such as
+ *   "你已经做得够" that plain praise picks up, "说真的，你已经做得够出色了"). A run stays inside one clause of the reply.
+ * - The frame's opening: before the user's first words, a whole clause of the reply's own (at least `leadUnits` units
+ *   closed by a clause break). A reply that opens with the user's words and then says how that must feel is a retelling,
+ *   what the shipped reference replies do ("…本来就难，再冷战，心里一定七上八下的。", "因为一条被…就不敢上网，这种害怕完全可以
+ *   理解。", "Feeling like you …, just for being single, says …"); a slot has a stock line standing before the user's
+ *   words ("这不是你的错。…，换作任何人都会难受。", "I can sense the pain in your words. … must have left you …").
+ * - A frame is a stock line or two: its own words (content units outside the user's words) are at most `maxOwn`. The
+ *   copies' frames have 24 zh characters / 20 en words at most; strong models' long replies that say back a few of the
+ *   user's words around general advice are no frame (without the cap 31 of 47 SAGE replies called bare slots had 46 to
+ *   428 own characters).
+ * Figures: docs/decisions/2026-11-26-bare-slot-templates.md.
  */
 const BARE_SLOT: Readonly<
   Record<Language, { minRun: number; anyRun: number; leadUnits: number; clause: boolean; maxOwn: number }>
@@ -188,6 +193,13 @@ const BARE_SLOT: Readonly<
   zh: { minRun: 4, anyRun: 7, leadUnits: 2, clause: true, maxOwn: 48 },
   en: { minRun: 4, anyRun: 5, leadUnits: 2, clause: true, maxOwn: 30 },
 };
+
+/**
+ * Share of a reply the user's words may take before it is their words handed back (`parroting`, `stitched-words`: 0.6
+ * of its stretches), which bounds a bare slot's length: a frame of `maxOwn` own units stands in a reply of at most
+ * `maxOwn / (1 - MAX_SAID)` units, so longer replies skip the n-gram work (most strong-model replies).
+ */
+const MAX_SAID = 0.6;
 
 /** Whether the own words before the user's first words are a frame's opening (see `BARE_SLOT`). */
 function framedLead(lead: string, lang: Language): boolean {
@@ -217,7 +229,9 @@ export function slotTemplate(
   const quoted = quotedSpans(reply, lang).length > 0 ? ownWords(reply, userMessages, lang, story) : undefined;
   let own: OwnWords | undefined = quoted?.slotted ? quoted : undefined;
   if (!own) {
-    const { minRun, anyRun } = BARE_SLOT[lang];
+    const { minRun, anyRun, maxOwn } = BARE_SLOT[lang];
+    // A reply that long with a frame's own words would be mostly the user's words: parroting, judged elsewhere.
+    if (contentTokens(reply, lang).length > maxOwn / (1 - MAX_SAID)) return undefined;
     const bare = ownWords(reply, userMessages, lang, `${story}\n${userMessages[0] ?? ''}`, minRun, anyRun);
     if (bare.runs === 0 || bare.lead === undefined || !framedLead(bare.lead, lang)) return undefined;
     if (contentTokens(bare.text, lang).length > BARE_SLOT[lang].maxOwn) return undefined;
