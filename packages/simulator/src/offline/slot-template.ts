@@ -190,7 +190,7 @@ export interface OneSizeLimits {
 const BARE_SLOT: Readonly<
   Record<Language, { minRun: number; anyRun: number; leadUnits: number; clause: boolean; maxOwn: number }>
 > = {
-  zh: { minRun: 4, anyRun: 7, leadUnits: 2, clause: true, maxOwn: 48 },
+  zh: { minRun: 5, anyRun: 7, leadUnits: 2, clause: true, maxOwn: 48 },
   en: { minRun: 4, anyRun: 5, leadUnits: 2, clause: true, maxOwn: 30 },
 };
 
