@@ -74,6 +74,8 @@ export interface IntegrityInput {
   dialogueText: string;
   /** Overlap of the reply with each of the assistant's earlier replies (|A∩B| / min(|A|, |B|)). */
   earlierOverlaps?: readonly number[];
+  /** The assistant's earlier replies in this dialogue (a stock frame that comes back around other words of the user's). */
+  earlierReplies?: readonly string[];
   /**
    * The user's side of the dialogue (persona and story, then each of the user's messages; not the assistant's): when
    * given, a reply that is about none of it, and fits other dialogues as well, is one-size-fits-all (`not-for-me`).
@@ -321,7 +323,14 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
     }
     // One-size or not as a whole (stock praise is let through when praise is wanted), a frame around the user's words
     // is a slot template.
-    const frame = slotTemplate(reply, input.userMessages, input.userSide[0] ?? '', lang, SLOT_FRAME[lang]);
+    const frame = slotTemplate(
+      reply,
+      input.userMessages,
+      input.userSide[0] ?? '',
+      lang,
+      SLOT_FRAME[lang],
+      input.earlierReplies,
+    );
     if (frame) slotted = { code: frame.bare ? 'bare-slot' : 'slot-template', detail: frame.frame.slice(0, 40) };
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;

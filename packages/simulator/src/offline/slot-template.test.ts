@@ -159,3 +159,15 @@ describe('bare slot templates (the user’s words said back without quotation ma
     expect(slotTemplate(grounded, users, story, 'zh', limits)).toBeUndefined();
   });
 });
+
+describe('a frame that comes back around other words of the user’s', () => {
+  it('should sink a clause-first stock frame the second time it carries another clause, and not the first time', async () => {
+    const profile = BARE.zh.profile;
+    const { state } = await simulator.doStart({ profile, seed: 1 });
+    const first = await simulator.doRespond({ state, reply: '家里安静得可怕，换作任何人都会难受。' });
+    expect(first.innerThoughts).not.toContain('套话');
+    const second = await simulator.doRespond({ state: first.state, reply: '你家狗上周走了，换作任何人都会难受。' });
+    expect(second.innerThoughts).toContain('套话');
+    expect(second.delta).toBeLessThanOrEqual(-10);
+  });
+});

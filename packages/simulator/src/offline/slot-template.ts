@@ -209,12 +209,38 @@ function framedLead(lead: string, lang: Language): boolean {
   return parts.slice(0, -1).some((part) => contentTokens(part, lang).length >= leadUnits);
 }
 
+/** Share of a frame's own content units another reply's own words share, from which they are the same frame. */
+const SAME_FRAME = 0.8;
+
+/**
+ * Whether an earlier reply of the dialogue said other words of the user's in the same own words: the frame came back
+ * with another clause in it ("<clause>，换作任何人都会难受。" turn after turn). Then even a frame that opens with the user's
+ * words is a slot: a retelling says something new about each thing the user tells.
+ */
+function sameFrame(
+  own: string,
+  earlier: string,
+  userMessages: readonly string[],
+  lang: Language,
+  situation: string,
+): boolean {
+  const { minRun, anyRun, maxOwn } = BARE_SLOT[lang];
+  if (contentTokens(earlier, lang).length > maxOwn / (1 - MAX_SAID)) return false;
+  const before = ownWords(earlier, userMessages, lang, situation, minRun, anyRun);
+  if (before.runs === 0) return false;
+  const mine = contentTokens(own.replace(/…/g, '。'), lang);
+  const theirs = new Set(contentTokens(before.text.replace(/…/g, '。'), lang));
+  if (mine.length === 0 || theirs.size === 0) return false;
+  const shared = mine.filter((unit) => theirs.has(unit)).length;
+  return shared / Math.min(mine.length, theirs.size) >= SAME_FRAME;
+}
+
 /**
  * A slot template: the reply carries the user's words (a quote, a torn fragment, a clause said back) and its own words
  * around them are one-size-fits-all by `limits`: about nothing of this user's persona and story (`story`) and fitting
  * the background dialogues as well. Any clause of anyone fills such a slot, so the reply says nothing to this user.
  * The user's words make a slot when quoted (`OwnWords.slotted`) or, said back bare, when a stock opening stands before
- * them (`BARE_SLOT`). Returns the relevance of the own words, the frame (the user's words shown as "…") and whether the
+ * them (`BARE_SLOT`) or an earlier reply (`earlierReplies`) put other words of theirs in the same own words. Returns the relevance of the own words, the frame (the user's words shown as "…") and whether the
  * slot was bare when it is one, else undefined. The own words are measured against the story alone: the user's
  * messages carry the simulator's stock reactions ("that makes some sense"), which would make a frame's stock words look
  * like this user's.
@@ -225,6 +251,7 @@ export function slotTemplate(
   story: string,
   lang: Language,
   limits: OneSizeLimits,
+  earlierReplies: readonly string[] = [],
 ): (DialogueRelevance & { frame: string; bare: boolean }) | undefined {
   const quoted = quotedSpans(reply, lang).length > 0 ? ownWords(reply, userMessages, lang, story) : undefined;
   let own: OwnWords | undefined = quoted?.slotted ? quoted : undefined;
@@ -232,9 +259,14 @@ export function slotTemplate(
     const { minRun, anyRun, maxOwn } = BARE_SLOT[lang];
     // A reply that long with a frame's own words would be mostly the user's words: parroting, judged elsewhere.
     if (contentTokens(reply, lang).length > maxOwn / (1 - MAX_SAID)) return undefined;
-    const bare = ownWords(reply, userMessages, lang, `${story}\n${userMessages[0] ?? ''}`, minRun, anyRun);
-    if (bare.runs === 0 || bare.lead === undefined || !framedLead(bare.lead, lang)) return undefined;
-    if (contentTokens(bare.text, lang).length > BARE_SLOT[lang].maxOwn) return undefined;
+    const situation = `${story}\n${userMessages[0] ?? ''}`;
+    const bare = ownWords(reply, userMessages, lang, situation, minRun, anyRun);
+    if (bare.runs === 0 || bare.lead === undefined) return undefined;
+    if (contentTokens(bare.text, lang).length > maxOwn) return undefined;
+    const framed =
+      framedLead(bare.lead, lang) ||
+      earlierReplies.some((earlier) => sameFrame(bare.text, earlier, userMessages, lang, situation));
+    if (!framed) return undefined;
     own = bare;
   }
   const relevance = dialogueRelevance(own.text, [story], lang);
