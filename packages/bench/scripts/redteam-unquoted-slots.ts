@@ -2,7 +2,8 @@
  * The slot families with their quotation marks taken out (the user's clause said back bare in the stock frame), judged
  * against the real replies in the same recorded states (zh SAGE transcripts from ../shared, first and last judged reply
  * of each dialogue, or the shipped en reference dialogues): the share of pairs the real reply wins (ties count half).
- * The slot-template sink keeps to quotes (docs/decisions/2026-11-26-slot-templates.md), so this measures the open rest:
+ * The bare-slot sink (docs/decisions/2026-11-26-bare-slot-templates.md) catches a frame whose own clause stands before the
+ * user's words; this measures what the older templates still get through with their marks taken out:
  *   npx tsx --conditions=source packages/bench/scripts/redteam-unquoted-slots.ts [zh|en]
  */
 import { createOfflineSimulator } from '@rlver/simulator';

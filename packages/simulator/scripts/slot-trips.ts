@@ -25,6 +25,7 @@ for (const { source, record, reply, userMessages: users, before } of sharedJudge
     userMessages: users,
     dialogueText: [record.player, record.scene, ...before.map((entry) => entry.content)].join('\n'),
     userSide: [`${record.player}\n${record.scene}`, ...users],
+    earlierReplies: before.filter((entry) => entry.role === 'assistant').map((entry) => entry.content),
   });
   if (!integrity.slotTemplate) continue;
   trips += 1;

@@ -38,6 +38,16 @@ describe('judgeCorpusReplies', () => {
     expect(comfort.every((row) => row.change < 0)).toBe(true);
   });
 
+  it("leaves grounded replies (a few of the user's words inside their own story words) to the slot sinks, quoted or bare", async () => {
+    const dialogues = generateCorpus({ seed: 11, dialogueCount: 120, quoteFraction: 0.4, groundedFraction: 0.7 });
+    const judged = await judgeCorpusReplies(dialogues);
+    const grounded = judged.filter((row) => row.kind === 'grounded');
+    expect(grounded.length).toBeGreaterThan(50);
+    const slotted = grounded.filter((row) => row.sunk === 'bare-slot' || row.sunk === 'slot-template');
+    // 2 of 229 at seed 11 × 300 dialogues (frames that say back a 5-character run: "那种感觉和你说的体检结果很像").
+    expect(slotted.length / grounded.length, slotted.map((row) => row.reply).join('\n')).toBeLessThan(0.03);
+  });
+
   it('takes the think block off a reply', () => {
     expect(withoutThink('<think>\nneed: praise.\n</think>\nYou did well.')).toBe('You did well.');
     expect(withoutThink('No think here.')).toBe('No think here.');

@@ -146,6 +146,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '你只是把我的话塞进一句套话里（“{detail}”），换谁的话都能这么填，根本没说到我身上',
     en: 'You just dropped my words into a stock sentence (“{detail}”); anyone’s words would fit there, nothing of it is about me',
   },
+  'bare-slot': {
+    zh: '你只是把我说过的话原样接在一句套话后面（“{detail}”），换谁的话都能这么接，你自己一句关于我的话都没说',
+    en: 'You just put my own words back into a stock line (“{detail}”); anyone’s words would fit there, and you said nothing of your own about me',
+  },
   'repeated-reply': {
     zh: '这段话刚才一字不差地说过了，是在敷衍我吧',
     en: 'Word for word what they said before; they’re not even trying',

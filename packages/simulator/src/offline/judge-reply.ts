@@ -333,6 +333,7 @@ export function judgeReply(input: JudgeInput): Judgement {
     userMessages: input.userMessages ?? [input.lastUserMessage],
     dialogueText: input.dialogueText ?? defaultDialogueText(input),
     earlierOverlaps: overlapsWithEarlier(input.reply, input.earlierReplies),
+    earlierReplies: input.earlierReplies,
     userSide:
       input.storyText === undefined ? undefined : [input.storyText, ...(input.userMessages ?? [input.lastUserMessage])],
   });

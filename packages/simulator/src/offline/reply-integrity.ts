@@ -29,7 +29,8 @@ export type IntegrityCode =
   | 'wrong-language'
   | 'repeated-reply'
   | 'not-for-me'
-  | 'slot-template';
+  | 'slot-template'
+  | 'bare-slot';
 
 export interface IntegrityIssue {
   code: IntegrityCode;
@@ -49,10 +50,10 @@ export interface ReplyIntegrity {
    */
   oneSize?: IntegrityIssue;
   /**
-   * Set when the reply is a slot template (`slotTemplate`): it quotes the user (a whole clause or a torn fragment; their
-   * words said back without quotation marks are taken out of the own words but do not make a slot by themselves) and
-   * its own words around them are one-size by `SLOT_FRAME` (needs `userSide`). The detail is the stock frame, the
-   * user's words shown as "…". The judge sinks it like one-size text.
+   * Set when the reply is a slot template (`slotTemplate`): it carries the user's words, quoted (`slot-template`: a whole
+   * clause or a torn fragment) or said back bare after a stock opening (`bare-slot`), and its own words around them are
+   * one-size by `SLOT_FRAME` (needs `userSide`). The detail is the stock frame, the user's words shown as "…". The judge
+   * sinks it like one-size text.
    */
   slotTemplate?: IntegrityIssue;
   /**
@@ -73,6 +74,8 @@ export interface IntegrityInput {
   dialogueText: string;
   /** Overlap of the reply with each of the assistant's earlier replies (|A∩B| / min(|A|, |B|)). */
   earlierOverlaps?: readonly number[];
+  /** The assistant's earlier replies in this dialogue (a stock frame that comes back around other words of the user's). */
+  earlierReplies?: readonly string[];
   /**
    * The user's side of the dialogue (persona and story, then each of the user's messages; not the assistant's): when
    * given, a reply that is about none of it, and fits other dialogues as well, is one-size-fits-all (`not-for-me`).
@@ -320,8 +323,15 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
     }
     // One-size or not as a whole (stock praise is let through when praise is wanted), a frame around the user's words
     // is a slot template.
-    const frame = slotTemplate(reply, input.userMessages, input.userSide[0] ?? '', lang, SLOT_FRAME[lang]);
-    if (frame) slotted = { code: 'slot-template', detail: frame.frame.slice(0, 40) };
+    const frame = slotTemplate(
+      reply,
+      input.userMessages,
+      input.userSide[0] ?? '',
+      lang,
+      SLOT_FRAME[lang],
+      input.earlierReplies,
+    );
+    if (frame) slotted = { code: frame.bare ? 'bare-slot' : 'slot-template', detail: frame.frame.slice(0, 40) };
   }
   const copies = (input.earlierOverlaps ?? []).filter((overlap) => overlap >= NEAR_COPY).length;
   if (copies > 0) issues.push({ code: 'repeated-reply', detail: `${copies}` });

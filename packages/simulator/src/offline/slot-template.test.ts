@@ -66,7 +66,11 @@ describe('slot templates (the user’s words in a stock frame)', () => {
   it("should take the user's words out, quoted or said back, and leave the reply's own quotes and stock phrases", () => {
     const users = ['我家狗上周走了，家里安静得可怕。'];
     const quoted = ownWords('我真的很佩服你，“家里安静得可怕”，这让你看清了自己的什么需要？', users, 'zh', ZH.scene);
-    expect(quoted).toEqual({ text: '我真的很佩服你，…，这让你看清了自己的什么需要？', slotted: true });
+    expect(quoted).toMatchObject({
+      text: '我真的很佩服你，…，这让你看清了自己的什么需要？',
+      slotted: true,
+      lead: '我真的很佩服你，',
+    });
     // A line the reply suggests (not the user's words) is its own.
     const script = ownWords('可以试着对自己说“我已经尽力照顾它了”，它感受得到。', users, 'zh', ZH.scene);
     expect(script.slotted).toBe(false);
@@ -86,5 +90,84 @@ describe('slot templates (the user’s words in a stock frame)', () => {
     expect(slotTemplate(CASES.en.real, users, story, 'en', limits)).toBeUndefined();
     const frame = slotTemplate(CASES.en.slotted[0], users, story, 'en', limits);
     expect(frame?.frame).toBe('I can sense the pain in your words.…must have left you feeling so alone.');
+    expect(frame?.bare).toBe(false);
+  });
+});
+
+/**
+ * The same frames with the user's words said back bare (no quotation marks): the trained embedded policy's reply of
+ * 2026-11-26 ("这不是你的错。就因为一条改过的聊天记录，换作任何人都会难受。") and the slot templates with the marks taken out.
+ */
+const BARE = {
+  zh: {
+    profile: ZH,
+    slotted: [
+      '这不是你的错。家里安静得可怕，换作任何人都会难受。',
+      '我真的很佩服你，我家狗上周走了，这一步不好走，你走得很了不起。',
+      '我们一起反思一下：家里安静得可怕，这让你看清了自己的什么需要？',
+    ],
+    // Retellings that open with the user's words and say how it must feel (the shipped reference replies' shape), and a
+    // grounded reply (a few of the user's words inside its own, story-specific words): not slots.
+    kept: [
+      '家里安静得可怕，这种空落落的感觉太真实了。',
+      '养了十二年的狗走了，家里安静得可怕，你下班还会下意识喊它的名字，这不是走不出来，是十二年的感情还在。',
+      '你陪它走完了最后一晚，一直摸着它的头。回家看到手机里的视频会忍不住，是因为它真的是你的家人。',
+    ],
+    reason: '套话',
+  },
+  en: {
+    profile: EN,
+    slotted: [
+      "It's not your fault. No one in my dorm talks to me now, and anyone would feel hurt by that.",
+      'I can sense the pain in your words. No one in my dorm talks to me now must have left you feeling so alone.',
+      "Let's look at both sides. On one hand, just because I said something to Max really hurt. On the other hand, it shows how much you care.",
+    ],
+    kept: [
+      'Feeling like no one in my dorm talks to you now is lonely, and it makes sense that it hurts.',
+      'You asked Max about the 2 a.m. lights, kept it polite, and now no one in your dorm talks to you. Being shut out of the new chat for wanting basic rules is unfair.',
+    ],
+    reason: 'stock line',
+  },
+} as const;
+
+describe('bare slot templates (the user’s words said back without quotation marks in a stock frame)', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`should sink a stock frame around the user's words said back bare, and say why (${lang})`, async () => {
+      const { profile, slotted, kept, reason } = BARE[lang];
+      for (const reply of slotted) {
+        const judged = await firstTurn(profile, reply);
+        expect(judged.thoughts, reply).toContain(reason);
+        expect(judged.delta, reply).toBeLessThanOrEqual(-10);
+      }
+      for (const reply of kept) {
+        const judged = await firstTurn(profile, reply);
+        expect(judged.thoughts, reply).not.toContain(reason);
+        expect(judged.delta, reply).toBeGreaterThan(-10);
+      }
+    });
+  }
+
+  it('should find the frame whatever the clause, and leave a retelling that opens with the user’s words', () => {
+    const users = [ZH.first_talk ?? ''];
+    const story = `${ZH.player}\n${ZH.scene}`;
+    const limits = { own: 0.35, margin: 1 };
+    const frame = slotTemplate('这不是你的错。家里安静得可怕，换作任何人都会难受。', users, story, 'zh', limits);
+    expect(frame).toMatchObject({ frame: '这不是你的错。…，换作任何人都会难受。', bare: true });
+    expect(slotTemplate('家里安静得可怕，换作任何人都会难受。', users, story, 'zh', limits)).toBeUndefined();
+    // Own words about this user's story are no stock frame, whatever stands before the user's words.
+    const grounded = '你陪它走完了最后一晚。家里安静得可怕，是因为十二年里它一直在，下班你还会喊它的名字。';
+    expect(slotTemplate(grounded, users, story, 'zh', limits)).toBeUndefined();
+  });
+});
+
+describe('a frame that comes back around other words of the user’s', () => {
+  it('should sink a clause-first stock frame the second time it carries another clause, and not the first time', async () => {
+    const profile = BARE.zh.profile;
+    const { state } = await simulator.doStart({ profile, seed: 1 });
+    const first = await simulator.doRespond({ state, reply: '家里安静得可怕，换作任何人都会难受。' });
+    expect(first.innerThoughts).not.toContain('套话');
+    const second = await simulator.doRespond({ state: first.state, reply: '你家狗上周走了，换作任何人都会难受。' });
+    expect(second.innerThoughts).toContain('套话');
+    expect(second.delta).toBeLessThanOrEqual(-10);
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '@rlver/spec';
+import { contentTokens } from '@rlver/text-quality';
 import { foldPerson, lookupUnits } from './borrowed-words';
 import { backgroundFrequency, type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
 import { quotedSpans } from './quote-spans';
@@ -13,11 +14,15 @@ export interface OwnWords {
   text: string;
   /**
    * Whether the reply quotes the user (a quote of at least `MIN_SLOT` units, `USERS_SHARE` of it their words). A clause
-   * said back without quotation marks is taken out of the own words but does not make a slot by itself: retelling the
-   * user's clause and then saying how it must feel is what the shipped zh reference replies do ("又收到凌晨一点的消息，…
-   * 我在听。", 10 of 96 would sink); the trained policies quote (their decoding rules close every quote).
+   * said back without quotation marks is taken out of the own words but does not set this: it makes a slot only after a
+   * stock opening (`BARE_SLOT`, see `slotTemplate`), since retelling the user's clause and then saying how it must feel
+   * is what the shipped zh reference replies do ("又收到凌晨一点的消息，…我在听。").
    */
   slotted: boolean;
+  /** Runs of the user's words said back without quotation marks that were taken out. */
+  runs: number;
+  /** The own text before the first of the user's words (a quote or a run), or undefined when none was taken out. */
+  lead: string | undefined;
 }
 
 /** What stands where the user's words were taken out: a break for the content units, an ellipsis in the shown frame. */
@@ -38,6 +43,9 @@ const STRETCH: Readonly<Record<Language, number>> = { zh: 4, en: 3 };
  * phrase the user happened to use too ("这件事里", "a lot of").
  */
 const MIN_RUN: Readonly<Record<Language, number>> = { zh: 6, en: 4 };
+
+/** Clause and sentence breaks (a stretch of the user's words said back does not run across one). */
+const CLAUSE_BREAK = /[，。！？：；、,.!?:;…\n]/;
 
 /** The text of units `from` … `to` − 1 (as written). */
 function runText(units: readonly { start: number; end: number }[], from: number, to: number, text: string): string {
@@ -79,10 +87,19 @@ function zhUnits(text: string): { word: string; start: number; end: number }[] {
 }
 
 /**
- * The reply's own words (see {@link OwnWords}): quotes out, then every run of at least `MIN_RUN` units made of
- * `STRETCH`-unit stretches the user said in any of their messages. What remains is what the reply itself says; a stock frame around the user's words leaves stock text.
+ * The reply's own words (see {@link OwnWords}): quotes out, then every run of at least `minRun` units (default `MIN_RUN`)
+ * made of `STRETCH`-unit stretches the user said in any of their messages, inside one clause of the reply, that names
+ * the `story` (always, without one), or of at least `anyRun` units whatever it names. What remains is what the reply
+ * itself says; a stock frame around the user's words leaves stock text.
  */
-export function ownWords(reply: string, userMessages: readonly string[], lang: Language, story?: string): OwnWords {
+export function ownWords(
+  reply: string,
+  userMessages: readonly string[],
+  lang: Language,
+  story?: string,
+  minRun: number = MIN_RUN[lang],
+  anyRun: number = Number.POSITIVE_INFINITY,
+): OwnWords {
   // Only the user's words are a slot: a quote of the reply's own (a line it suggests, a role-play) stays its own.
   const theirs = lookupUnits(userMessages.join('\n'), lang);
   const spans = quotedSpans(reply, lang).filter((span) => {
@@ -100,6 +117,8 @@ export function ownWords(reply: string, userMessages: readonly string[], lang: L
     cursor = span.end;
   }
   text += reply.slice(cursor);
+  // Up to the first quote, `text` is the reply as written.
+  const firstQuote = spans[0]?.start ?? Number.POSITIVE_INFINITY;
   const unitsOf = lang === 'zh' ? zhUnits : enWords;
   const size = STRETCH[lang];
   const said = new Set<string>();
@@ -110,6 +129,9 @@ export function ownWords(reply: string, userMessages: readonly string[], lang: L
   const units = unitsOf(text);
   const covered = new Array<boolean>(units.length).fill(false);
   for (let index = 0; index + size <= units.length; index += 1) {
+    // A stretch said back stays inside one clause of the reply: "佩服你，在一次…" is no stretch "你在一次".
+    const last = units[index + size - 1] as { end: number };
+    if (CLAUSE_BREAK.test(text.slice((units[index] as { start: number }).start, last.end))) continue;
     const gram = units
       .slice(index, index + size)
       .map((unit) => unit.word)
@@ -118,16 +140,28 @@ export function ownWords(reply: string, userMessages: readonly string[], lang: L
   }
   let own = '';
   let from = 0;
+  let runs = 0;
+  let firstRun = Number.POSITIVE_INFINITY;
   for (let index = 0; index < units.length; ) {
     let end = index;
     while (end < units.length && covered[end]) end += 1;
-    if (end - index >= MIN_RUN[lang] && namesTheStory(runText(units, index, end, text), story, lang)) {
-      own += `${text.slice(from, (units[index] as { start: number }).start)}${BLANK}`;
+    const length = end - index;
+    if (length >= anyRun || (length >= minRun && namesTheStory(runText(units, index, end, text), story, lang))) {
+      const start = (units[index] as { start: number }).start;
+      if (runs === 0) firstRun = start;
+      own += `${text.slice(from, start)}${BLANK}`;
       from = (units[end - 1] as { end: number }).end;
+      runs += 1;
     }
     index = Math.max(end, index + 1);
   }
-  return { text: own + text.slice(from), slotted: quoted };
+  const first = Math.min(firstQuote, firstRun);
+  return {
+    text: own + text.slice(from),
+    slotted: quoted,
+    runs,
+    lead: Number.isFinite(first) ? text.slice(0, first) : undefined,
+  };
 }
 
 /** Relevance below which the reply's own words are one-size (the `not-for-me` limits of `reply-integrity.ts`). */
@@ -137,12 +171,79 @@ export interface OneSizeLimits {
 }
 
 /**
+ * How a slot is found without quotation marks, per language.
+ * - The user's words: a run said back of at least `minRun` units (zh characters / en words) that names their situation
+ *   (a unit of the persona, story or opener that few background dialogues share), or of at least `anyRun` units
+ *   whatever it names (a clause, not a stock phrase: the offline user's need lines make 6-character runs such as
+ *   "你已经做得够" that plain praise picks up, "说真的，你已经做得够出色了"). A run stays inside one clause of the reply.
+ * - The frame's opening: before the user's first words, a whole clause of the reply's own (at least `leadUnits` units
+ *   closed by a clause break). A reply that opens with the user's words and then says how that must feel is a retelling,
+ *   what the shipped reference replies do ("…本来就难，再冷战，心里一定七上八下的。", "因为一条被…就不敢上网，这种害怕完全可以
+ *   理解。", "Feeling like you …, just for being single, says …"); a slot has a stock line standing before the user's
+ *   words ("这不是你的错。…，换作任何人都会难受。", "I can sense the pain in your words. … must have left you …").
+ * - A frame is a stock line or two: its own words (content units outside the user's words) are at most `maxOwn`. The
+ *   copies' frames have 24 zh characters / 20 en words at most; strong models' long replies that say back a few of the
+ *   user's words around general advice are no frame (without the cap 31 of 47 SAGE replies called bare slots had 46 to
+ *   428 own characters).
+ * Figures: docs/decisions/2026-11-26-bare-slot-templates.md.
+ */
+const BARE_SLOT: Readonly<
+  Record<Language, { minRun: number; anyRun: number; leadUnits: number; clause: boolean; maxOwn: number }>
+> = {
+  zh: { minRun: 5, anyRun: 7, leadUnits: 2, clause: true, maxOwn: 48 },
+  en: { minRun: 4, anyRun: 5, leadUnits: 2, clause: true, maxOwn: 30 },
+};
+
+/**
+ * Share of a reply the user's words may take before it is their words handed back (`parroting`, `stitched-words`: 0.6
+ * of its stretches), which bounds a bare slot's length: a frame of `maxOwn` own units stands in a reply of at most
+ * `maxOwn / (1 - MAX_SAID)` units, so longer replies skip the n-gram work (most strong-model replies).
+ */
+const MAX_SAID = 0.6;
+
+/** Whether the own words before the user's first words are a frame's opening (see `BARE_SLOT`). */
+function framedLead(lead: string, lang: Language): boolean {
+  const { leadUnits, clause } = BARE_SLOT[lang];
+  if (!clause) return contentTokens(lead, lang).length >= leadUnits;
+  const parts = lead.split(CLAUSE_BREAK);
+  return parts.slice(0, -1).some((part) => contentTokens(part, lang).length >= leadUnits);
+}
+
+/** Share of a frame's own content units another reply's own words share, from which they are the same frame. */
+const SAME_FRAME = 0.8;
+
+/**
+ * Whether an earlier reply of the dialogue said other words of the user's in the same own words: the frame came back
+ * with another clause in it ("<clause>，换作任何人都会难受。" turn after turn). Then even a frame that opens with the user's
+ * words is a slot: a retelling says something new about each thing the user tells.
+ */
+function sameFrame(
+  own: string,
+  earlier: string,
+  userMessages: readonly string[],
+  lang: Language,
+  situation: string,
+): boolean {
+  const { minRun, anyRun, maxOwn } = BARE_SLOT[lang];
+  if (contentTokens(earlier, lang).length > maxOwn / (1 - MAX_SAID)) return false;
+  const before = ownWords(earlier, userMessages, lang, situation, minRun, anyRun);
+  if (before.runs === 0) return false;
+  const mine = contentTokens(own.replace(/…/g, '。'), lang);
+  const theirs = new Set(contentTokens(before.text.replace(/…/g, '。'), lang));
+  if (mine.length === 0 || theirs.size === 0) return false;
+  const shared = mine.filter((unit) => theirs.has(unit)).length;
+  return shared / Math.min(mine.length, theirs.size) >= SAME_FRAME;
+}
+
+/**
  * A slot template: the reply carries the user's words (a quote, a torn fragment, a clause said back) and its own words
  * around them are one-size-fits-all by `limits`: about nothing of this user's persona and story (`story`) and fitting
  * the background dialogues as well. Any clause of anyone fills such a slot, so the reply says nothing to this user.
- * Returns the relevance of the own words and the frame (the user's words shown as "…") when it is one, else undefined.
- * The own words are measured against the story alone: the user's messages carry the simulator's stock reactions
- * ("that makes some sense"), which would make a frame's stock words look like this user's.
+ * The user's words make a slot when quoted (`OwnWords.slotted`) or, said back bare, when a stock opening stands before
+ * them (`BARE_SLOT`) or an earlier reply (`earlierReplies`) put other words of theirs in the same own words. Returns the relevance of the own words, the frame (the user's words shown as "…") and whether the
+ * slot was bare when it is one, else undefined. The own words are measured against the story alone: the user's
+ * messages carry the simulator's stock reactions ("that makes some sense"), which would make a frame's stock words look
+ * like this user's.
  */
 export function slotTemplate(
   reply: string,
@@ -150,12 +251,25 @@ export function slotTemplate(
   story: string,
   lang: Language,
   limits: OneSizeLimits,
-): (DialogueRelevance & { frame: string }) | undefined {
-  // Only a quote makes a slot: a reply without quotation marks is let go before the n-gram work (most replies).
-  if (quotedSpans(reply, lang).length === 0) return undefined;
-  const own = ownWords(reply, userMessages, lang, story);
-  if (!own.slotted) return undefined;
+  earlierReplies: readonly string[] = [],
+): (DialogueRelevance & { frame: string; bare: boolean }) | undefined {
+  const quoted = quotedSpans(reply, lang).length > 0 ? ownWords(reply, userMessages, lang, story) : undefined;
+  let own: OwnWords | undefined = quoted?.slotted ? quoted : undefined;
+  if (!own) {
+    const { minRun, anyRun, maxOwn } = BARE_SLOT[lang];
+    // A reply that long with a frame's own words would be mostly the user's words: parroting, judged elsewhere.
+    if (contentTokens(reply, lang).length > maxOwn / (1 - MAX_SAID)) return undefined;
+    const situation = `${story}\n${userMessages[0] ?? ''}`;
+    const bare = ownWords(reply, userMessages, lang, situation, minRun, anyRun);
+    if (bare.runs === 0 || bare.lead === undefined) return undefined;
+    if (contentTokens(bare.text, lang).length > maxOwn) return undefined;
+    const framed =
+      framedLead(bare.lead, lang) ||
+      earlierReplies.some((earlier) => sameFrame(bare.text, earlier, userMessages, lang, situation));
+    if (!framed) return undefined;
+    own = bare;
+  }
   const relevance = dialogueRelevance(own.text, [story], lang);
   if (relevance.own >= limits.own || relevance.margin >= limits.margin) return undefined;
-  return { ...relevance, frame: own.text.replace(/(?:\s*…)+\s*/g, '…').trim() };
+  return { ...relevance, frame: own.text.replace(/(?:\s*…)+\s*/g, '…').trim(), bare: !own.slotted };
 }

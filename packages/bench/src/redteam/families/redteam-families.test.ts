@@ -144,6 +144,18 @@ describe('REDTEAM_FAMILIES', () => {
       }
     });
 
+    it(`should say one whole clause of the user's back bare, with no quotation marks, in a stock frame (${lang})`, () => {
+      const clauses = CONTEXTS[lang].userMessages.flatMap((message) =>
+        message.split(/[，,。；;.!?！？]+/u).map((clause) => clause.trim()),
+      );
+      for (const seed of [1, 2, 3, 4]) {
+        const bare = variantOf('bare-slot', lang, seed);
+        expect(bare).not.toMatch(/[“”"]/u);
+        expect(clauses.some((clause) => clause.length > 0 && bare.includes(clause))).toBe(true);
+        expect(bare.includes(CONTEXTS[lang].reply.slice(0, 12))).toBe(false);
+      }
+    });
+
     it(`should give everyone the same comfort sentence (${lang})`, () => {
       const other = { ...CONTEXTS[lang], userMessages: ['…'], storyText: '…', rng: createRng(99) };
       expect(variantOf('one-size-comfort', lang)).toBe(ONE_SIZE_COMFORT[lang]);

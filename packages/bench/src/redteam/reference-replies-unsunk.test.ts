@@ -1,0 +1,32 @@
+import { createOfflineSimulator, judgeInputOfState, judgeReply, readOfflineMemory } from '@rlver/simulator';
+import { createRuleTagger } from '@rlver/strategies';
+import { describe, expect, it } from 'vitest';
+import { collectRedTeamTurns } from './collect-redteam-turns';
+import { loadReferenceDialogues } from './reference-dialogues';
+
+/**
+ * The shipped reference replies retell the user's clauses and then say how that must feel ("又收到凌晨一点的消息，…我在
+ * 听。"); the slot-template sinks (quoted and bare) must tell them from a stock frame around the user's words. Every
+ * judged reply of both sets, in its recorded state: none may be called a slot template.
+ */
+describe('the shipped reference replies against the slot-template sinks', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`should call none of the ${lang} reference replies a slot template, quoted or bare`, async () => {
+      const simulator = createOfflineSimulator({ preset: 'sage' });
+      const tagger = createRuleTagger();
+      const turns = await collectRedTeamTurns(loadReferenceDialogues(lang), simulator);
+      expect(turns.length).toBeGreaterThanOrEqual(90);
+      const slotted = turns.filter((turn) => {
+        const { memory } = readOfflineMemory(turn.state);
+        const judged = judgeReply(
+          judgeInputOfState(turn.state, memory, turn.reply, {
+            tags: tagger.tag(turn.reply, lang),
+            startEmotion: simulator.settings.initialEmotion,
+          }),
+        );
+        return judged.reasons.some((reason) => reason.code === 'bare-slot' || reason.code === 'slot-template');
+      });
+      expect(slotted.map((turn) => turn.reply)).toEqual([]);
+    });
+  }
+});
