@@ -11,7 +11,12 @@ export const trainSamplingSchema = z
     temperature: z.number().min(0).default(1).describe('Softmax temperature of rollouts (paper: 1.0).'),
     topP: z.number().gt(0).max(1).default(1).describe('Nucleus mass (paper: 1.0 = off).'),
     topK: z.number().int().min(0).default(0).describe('0 = off (paper: −1 = off).'),
-    maxNewTokens: z.number().int().positive().default(48).describe('New tokens per policy turn (paper: 5,000; the embedded preset gives think runs 96).'),
+    maxNewTokens: z
+      .number()
+      .int()
+      .positive()
+      .default(48)
+      .describe('New tokens per policy turn (paper: 5,000; the embedded preset gives think runs 96).'),
   })
   .strict();
 
