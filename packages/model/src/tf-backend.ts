@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { errorMessage, firstLineOf } from './load-failure-text';
 import { patchWasmKernels } from './patch-wasm-kernels';
 import { loadWebGpuBackend } from './webgpu-backend';
 import '@rlver/optim/register-gradients';
@@ -57,13 +58,12 @@ export function configureNativeThreads(
 
 /** Why a backend did not load, shortened to one clause for the start-up line. */
 function shortReason(error: unknown, moduleName = ''): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (message.includes('tfjs_binding.node') && message.includes('can not be found')) {
     return moduleName.endsWith('-gpu') ? 'binding not built (needs CUDA)' : 'binding not built (run pnpm setup:native)';
   }
   if (/Cannot find (module|package)/.test(message)) return 'not installed';
-  const firstLine = message.split('\n')[0] ?? message;
-  return firstLine.length > 100 ? `${firstLine.slice(0, 97)}...` : firstLine;
+  return firstLineOf(error, 100);
 }
 
 /** Run `load` with tfjs's "kernel … is already registered" warnings dropped (a second native package re-registers). */

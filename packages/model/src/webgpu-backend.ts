@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
+import { firstLineOf, isModuleNotFound } from './load-failure-text';
 
 /**
  * The WebGPU backend in Node: `@tensorflow/tfjs-backend-webgpu` (4.22, tfjs's own) on the npm package
@@ -130,17 +131,12 @@ export async function loadWebGpuBackend(
 }
 
 function loadFailure(error: unknown, modulesFolder: string | undefined): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (
-    /Cannot find (module|package)|ERR_MODULE_NOT_FOUND/.test(message) ||
-    (error as { code?: string }).code === 'MODULE_NOT_FOUND'
-  ) {
+  if (isModuleNotFound(error)) {
     return modulesFolder
       ? `not found under RLVER_WEBGPU_MODULES=${modulesFolder} (npm install webgpu@0.6.2 @tensorflow/tfjs-backend-webgpu@4.22.0 there)`
       : 'not installed (pnpm --filter @rlver/model add webgpu@0.6.2 @tensorflow/tfjs-backend-webgpu@4.22.0, or set RLVER_WEBGPU_MODULES)';
   }
-  const firstLine = message.split('\n')[0] ?? message;
-  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
+  return firstLineOf(error, 120);
 }
 
 /**
