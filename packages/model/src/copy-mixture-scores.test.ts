@@ -1,9 +1,9 @@
-import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMixtureFromTerms } from './copy-head';
 import { copyMixtureTokenScores } from './copy-mixture-scores';
 import { planPrefixGroups, sharingPays } from './shared-prefix-scoring';
+import { randomCopyMixtureInputs } from './test/copy-mixture-inputs';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { tokenLogProbsAndEntropy } from './token-log-probs';
@@ -35,31 +35,10 @@ describe('copyMixtureTokenScores', () => {
 
   for (const temperature of [1, 0.7]) {
     it(`should equal the vocabulary-wide mixture's log-probs and entropies, and their gradients (T = ${temperature})`, () => {
-      const rng = createRng(11);
-      const [batch, queries, keys, vocab] = [2, 5, 6, 13];
-      const normal = (shape: number[], scale: number) =>
-        tf.tensor(
-          Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => (rng.next() - 0.5) * 2 * scale),
-          shape,
-        );
-      const logits = normal([batch, queries, vocab], 3) as tf.Tensor3D;
-      const gateLogits = normal([batch, queries, 1], 2) as tf.Tensor3D;
-      const scoreLogits = normal([batch, queries, keys], 2) as tf.Tensor3D;
-      // Repeated ids (several keys copy the same token) and a masked-out key per query.
-      const nextIds = tf.tensor2d(
-        [
-          [3, 7, 3, 0, 12, 7],
-          [5, 5, 5, 1, 2, 9],
-        ],
-        undefined,
-        'int32',
-      );
-      const allowed = tf.tensor3d(
-        Array.from({ length: batch * queries * keys }, (_, index) => (index % 7 === 3 ? 0 : 1)),
-        [batch, queries, keys],
-      );
-      const targets = tf.tensor1d([3, 7, 1, 12, 0, 5, 5, 2, 9, 4], 'int32');
-      const weights = tf.tensor1d(Array.from({ length: batch * queries }, () => rng.next() - 0.5));
+      // Repeated ids (several keys copy one token), a masked key per query.
+      const { sizes, logits, gateLogits, scoreLogits, nextIds, allowed, targets, weights } =
+        randomCopyMixtureInputs(11);
+      const { batch, queries, keys, vocab } = sizes;
       const terms = (gateLogit: tf.Tensor, scores: tf.Tensor) => ({
         gate: tf.sigmoid(gateLogit) as tf.Tensor3D,
         attention: tf.mul(tf.softmax(tf.add(scores, tf.mul(tf.sub(1, allowed), -1e9))), allowed) as tf.Tensor3D,

@@ -1,9 +1,9 @@
-import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMixtureFromTerms } from './copy-head';
 import { copyMixtureTokenScores } from './copy-mixture-scores';
 import { copyMixtureTargetScores, targetOnlyScoringApplies } from './copy-mixture-target-scores';
+import { randomCopyMixtureInputs } from './test/copy-mixture-inputs';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { tokenLogProbsAndEntropy } from './token-log-probs';
@@ -21,34 +21,12 @@ describe('copyMixtureTargetScores', () => {
   });
 
   it('should equal the vocabulary-wide mixture and the fused scorer at temperature 1, gradients included', () => {
-    const rng = createRng(5);
-    const [batch, queries, keys, vocab] = [2, 5, 6, 13];
-    const normal = (shape: number[], scale: number) =>
-      tf.tensor(
-        Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => (rng.next() - 0.5) * 2 * scale),
-        shape,
-      );
-    const logits = normal([batch, queries, vocab], 3) as tf.Tensor3D;
-    const gateLogits = normal([batch, queries, 1], 2) as tf.Tensor3D;
-    const scoreLogits = normal([batch, queries, keys], 2) as tf.Tensor3D;
     // Repeated ids (several keys copy one token), a masked key per query, and a first query of each row that may
-    // copy nothing (gate 0, as copyAttention makes it).
-    const nextIds = tf.tensor2d(
-      [
-        [3, 7, 3, 0, 12, 7],
-        [5, 5, 5, 1, 2, 9],
-      ],
-      undefined,
-      'int32',
-    );
-    const allowed = tf.tensor3d(
-      Array.from({ length: batch * queries * keys }, (_, index) =>
-        index % 7 === 3 || Math.floor(index / keys) % queries === 0 ? 0 : 1,
-      ),
-      [batch, queries, keys],
-    );
-    const targets = tf.tensor1d([3, 7, 1, 12, 0, 5, 5, 2, 9, 4], 'int32');
-    const weights = tf.tensor1d(Array.from({ length: batch * queries }, () => rng.next() - 0.5));
+    // copy nothing.
+    const { sizes, logits, gateLogits, scoreLogits, nextIds, allowed, targets, weights } = randomCopyMixtureInputs(5, {
+      blockFirstQuery: true,
+    });
+    const { batch, queries, keys, vocab } = sizes;
     const terms = (gateLogit: tf.Tensor, scores: tf.Tensor) => ({
       gate: tf.mul(tf.sigmoid(gateLogit), tf.max(allowed, -1, true)) as tf.Tensor3D,
       attention: tf.mul(tf.softmax(tf.add(scores, tf.mul(tf.sub(1, allowed), -1e9))), allowed) as tf.Tensor3D,
