@@ -31,7 +31,9 @@ function pnpm(args: string[], options: { input?: string; cwd?: string; env?: Nod
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
-describe('root commands (pnpm train | bench | serve)', () => {
+// Each test starts one to three CLIs from source through pnpm (tsx compiles them on start): on a loaded 2-core
+// machine that alone took over the shared 60 s.
+describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () => {
   it('should pass stdin through and print only the command output on stdout (no banner)', async () => {
     const result = await pnpm(['bench', 'tag'], { input: '{"text":"You handled that so well."}\n' });
     expect(result.code).toBe(0);
