@@ -8,6 +8,7 @@ import {
   isCutOff,
   nonWords,
 } from './detect/degenerate-signals';
+import { findWordSplice } from './detect/word-splices';
 import { LOW_FLUENCY_THRESHOLD, MIN_UNITS_FOR_FLUENCY, scoreFluency } from './fluency/fluency-score';
 
 /** Kinds of degenerate text a reply can show (a reply may show several). */
@@ -66,7 +67,9 @@ export function auditReply(text: string, lang: Language): ReplyAudit {
     evidence.low_fluency = 'words out of order';
   } else {
     const unknown = nonWords(text, lang);
+    const splice = findWordSplice(text, lang);
     if (unknown.length >= 2) evidence.low_fluency = `non-words: ${unknown.slice(0, 3).join(', ')}`;
+    else if (splice) evidence.low_fluency = `splice: "${splice}"`;
   }
   const kinds = DEGENERATE_KINDS.filter((kind) => evidence[kind] !== undefined);
   return { kinds, degenerate: kinds.length > 0, fluency: fluency.orderGain, evidence };
