@@ -64,13 +64,17 @@ function splicedImperative(text: string): string | undefined {
 /**
  * zh joins the language does not make: the preposition 对 before a degree adverb (你对这么反应), a conjunction
  * before a question verb (你和有没有), an ellipsis before a comma (说实寿…，), or a clause marker with nothing after it
- * (一方面。).
+ * (一方面。), 从 with nothing after it (你从他，), marks that cannot meet ("说说，”，", "拼命、：").
  */
 const ZH_RULES: readonly RegExp[] = [
   /[\u4e00-\u9fff]?(?<![面针相绝反应核比])对(?:这么|那么|多么)[\u4e00-\u9fff]{0,2}/u,
   /[\u4e00-\u9fff]?[和跟与](?:有没有|是不是|会不会|能不能)/u,
   /[\u4e00-\u9fff]{0,3}(?<!…)…[，、；]/u,
   /[\u4e00-\u9fff]{0,3}(?<![某这那各每哪])(?:一方面|另一方面|首先|其次)[。！？]/u,
+  // 从 with at most one character before a mark: "你从他，", "你从好，".
+  /[\u4e00-\u9fff]{0,2}[你我她他]从[\u4e00-\u9fff]?[，。！？；]/u,
+  // A comma closed inside a quote and then another mark ("说说，”，"), or a pause mark before a colon ("拼命、：").
+  /[\u4e00-\u9fff]{0,3}[，、；][”」’"][，、；：。]|[\u4e00-\u9fff]{0,3}[，、；][：；]/u,
 ];
 
 /**
