@@ -56,7 +56,7 @@ function splicedImperative(text: string): string | undefined {
     if (!finite) continue;
     const between = clause.slice(imperative[0].length, finite.index);
     if (EN_LINKS.test(between) || /[,"“”]/.test(between)) continue;
-    return clause.trim().split(/\s+/).slice(0, 6).join(' ');
+    return clause.slice(0, finite.index + finite[0].length).trim();
   }
   return undefined;
 }
