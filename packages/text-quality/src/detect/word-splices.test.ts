@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditReply } from '../audit-reply';
+import { summarizeReplyAudits } from '../summarize-reply-audits';
 import { findWordSplice } from './word-splices';
 
 /** Spliced replies of the kind a collapsed policy writes: a template meeting copied words. */
@@ -63,13 +64,20 @@ describe('findWordSplice', () => {
 
 describe('auditReply with splices', () => {
   it('counts a splice as low fluency and names it', () => {
-    const audit = auditReply("I'm listening. Let it all the broken promise is welcome here.", 'en');
+    const audit = auditReply("I'm listening. Let it all the broken promise is welcome here.", 'en', { splices: true });
     expect(audit.kinds).toContain('low_fluency');
     expect(audit.evidence.low_fluency).toBe('splice: "Let it all the broken promise is"');
   });
   it('names the zh seam', () => {
-    const audit = auditReply('你没有做错什么。你对这么反应完全能理解。', 'zh');
+    const audit = auditReply('你没有做错什么。你对这么反应完全能理解。', 'zh', { splices: true });
     expect(audit.kinds).toEqual(['low_fluency']);
     expect(audit.evidence.low_fluency).toBe('splice: "你对这么反应"');
+  });
+  it('leaves the default audit (what the offline judge calls) as it was', () => {
+    expect(auditReply('你没有做错什么。你对这么反应完全能理解。', 'zh').degenerate).toBe(false);
+  });
+  it('counts splices in the summary the monitors and the audit command use', () => {
+    const replies = [...SPLICED_EN.slice(0, 2), ...CLEAN_EN.slice(0, 2)].map((text) => ({ text, lang: 'en' as const }));
+    expect(summarizeReplyAudits(replies).kindFractions.low_fluency).toBe(0.5);
   });
 });
