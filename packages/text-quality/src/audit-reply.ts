@@ -8,6 +8,7 @@ import {
   isCutOff,
   nonWords,
 } from './detect/degenerate-signals';
+import { findWordSplice } from './detect/word-splices';
 import { LOW_FLUENCY_THRESHOLD, MIN_UNITS_FOR_FLUENCY, scoreFluency } from './fluency/fluency-score';
 
 /** Kinds of degenerate text a reply can show (a reply may show several). */
@@ -33,6 +34,12 @@ export interface ReplyAudit {
   evidence: Partial<Record<DegenerateKind, string>>;
 }
 
+/** How `auditReply` audits. */
+export interface AuditReplyOptions {
+  /** Count word-level splices as `low_fluency` (default false; audits of replies pass true). */
+  splices?: boolean;
+}
+
 /**
  * Characters no reader can read: U+FFFD (what a decoder shows for broken UTF-8, e.g. byte pieces a policy strung
  * together wrongly), control characters other than tab and newline, and unpaired surrogates.
@@ -44,8 +51,13 @@ const UNREADABLE_CHARACTERS =
  * Audit one reply for degenerate text: repetition inside the reply, stuttering, mixed language (a reply in the other
  * language counts too), a reply cut off mid-sentence, and low fluency: unreadable characters ("�"), or text unlikely under the shipped
  * n-gram model. Pure, ~50 µs.
+ *
+ * `options.splices` also counts word-level splices as low fluency (a template meeting copied words, "Let it all
+ * one-sided friendship is welcome here", `findWordSplice`). Every audit of replies turns it on (`summarizeReplyAudits`,
+ * the monitors, `rlver-eval audit`, the report's chips); it is off by default so that the offline simulated user's
+ * judge, which calls `auditReply` too, judges exactly as measured (`docs/decisions/2026-11-26-audit-splices.md`).
  */
-export function auditReply(text: string, lang: Language): ReplyAudit {
+export function auditReply(text: string, lang: Language, options: AuditReplyOptions = {}): ReplyAudit {
   const evidence: Partial<Record<DegenerateKind, string>> = {};
   const repeated = findRepetition(text, lang);
   if (repeated) evidence.repetition = repeated;
@@ -66,7 +78,9 @@ export function auditReply(text: string, lang: Language): ReplyAudit {
     evidence.low_fluency = 'words out of order';
   } else {
     const unknown = nonWords(text, lang);
+    const splice = options.splices ? findWordSplice(text, lang) : undefined;
     if (unknown.length >= 2) evidence.low_fluency = `non-words: ${unknown.slice(0, 3).join(', ')}`;
+    else if (splice) evidence.low_fluency = `splice: "${splice}"`;
   }
   const kinds = DEGENERATE_KINDS.filter((kind) => evidence[kind] !== undefined);
   return { kinds, degenerate: kinds.length > 0, fluency: fluency.orderGain, evidence };

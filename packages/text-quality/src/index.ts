@@ -1,4 +1,10 @@
-export { auditReply, DEGENERATE_KINDS, type DegenerateKind, type ReplyAudit } from './audit-reply';
+export {
+  type AuditReplyOptions,
+  auditReply,
+  DEGENERATE_KINDS,
+  type DegenerateKind,
+  type ReplyAudit,
+} from './audit-reply';
 export {
   contentTokens,
   findMixedLanguage,
@@ -7,6 +13,7 @@ export {
   isCutOff,
   splitSentences,
 } from './detect/degenerate-signals';
+export { findWordSplice } from './detect/word-splices';
 export {
   type BigramModel,
   type BigramModelFile,

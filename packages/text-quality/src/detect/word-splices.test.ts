@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { auditReply } from '../audit-reply';
+import { summarizeReplyAudits } from '../summarize-reply-audits';
+import { findWordSplice } from './word-splices';
+
+/** Spliced replies of the kind a collapsed policy writes: a template meeting copied words. */
+const SPLICED_EN = [
+  'I hear you. Let it all the broken promise is welcome here.',
+  "I'm here, and I'm listening. Tell me more about the just listen.",
+  'It is very common to feel this way. So what you feel about the.',
+  'Tell me more about the on the bus, take all the time you need.',
+  'You did well with the only lost wallet been weighing on you? Does it still hurt?',
+  'You are not to blame for the ceiling rather than.',
+  'I hear you. The hospital w walls are cold.',
+  'Your feelings are valid. It makes sense that the just smile and on you are hurting.',
+];
+
+const SPLICED_ZH = [
+  '你没有做错什么。你对这么反应完全能理解。',
+  '能再多讲一点吗？你和有没有想过当众批评人的领导。',
+  '我们从两方面看。一方面，我在照片、；另一方面。',
+  '我真的很佩服你，你受了委屈你从他，这份坚持很难得。',
+  '你做得很好。你说“就是想找个人说说，”，还能一直撑着。',
+  '这不是你的错。说实寿…，换作任何人都会心累。',
+];
+
+/** Clean replies, some with the near misses the rules must let pass. */
+const CLEAN_EN = [
+  'Revising until 1 a.m. every night and still going blank must have been a shock.',
+  'The in-laws telling you to be more understanding, when you have been understanding for so long, sounds lonely.',
+  'Let it all out; whatever you feel about the move is welcome here.',
+  'Let me know how it is going when you are ready.',
+  'Tell me more about the one-sided friendship, take all the time you need.',
+  "It's been a hard week, and you've been carrying it alone.",
+  'You said "I just went blank." What happened after that?',
+  'That is more than anyone should carry. What would help the most right now?',
+];
+
+const CLEAN_ZH = [
+  '确实，当面对这么大的压力时，有时候真的会感到喘不过气来。',
+  '您确实已经尽力了，却感到力不从心，这种无力感完全可以理解。',
+  '一方面是家庭经济压力，另一方面是孩子的学习状态。',
+  '你从小就习惯一个人扛，这次能说出来已经很不容易了。',
+  '听你说“我整个人都是空的”，我心里也跟着一沉。',
+];
+
+describe('findWordSplice', () => {
+  it.each(SPLICED_EN)('finds the seam in a spliced en reply: %s', (text) => {
+    expect(findWordSplice(text, 'en')).toBeDefined();
+  });
+  it.each(SPLICED_ZH)('finds the seam in a spliced zh reply: %s', (text) => {
+    expect(findWordSplice(text, 'zh')).toBeDefined();
+  });
+  it.each(CLEAN_EN)('leaves a clean en reply alone: %s', (text) => {
+    expect(findWordSplice(text, 'en')).toBeUndefined();
+  });
+  it.each(CLEAN_ZH)('leaves a clean zh reply alone: %s', (text) => {
+    expect(findWordSplice(text, 'zh')).toBeUndefined();
+  });
+  it('ignores the words inside the user’s quotes', () => {
+    expect(findWordSplice('You said "tell the". What happened after that?', 'en')).toBeUndefined();
+  });
+});
+
+describe('auditReply with splices', () => {
+  it('counts a splice as low fluency and names it', () => {
+    const audit = auditReply("I'm listening. Let it all the broken promise is welcome here.", 'en', { splices: true });
+    expect(audit.kinds).toContain('low_fluency');
+    expect(audit.evidence.low_fluency).toBe('splice: "Let it all the broken promise is"');
+  });
+  it('names the zh seam', () => {
+    const audit = auditReply('你没有做错什么。你对这么反应完全能理解。', 'zh', { splices: true });
+    expect(audit.kinds).toEqual(['low_fluency']);
+    expect(audit.evidence.low_fluency).toBe('splice: "你对这么反应"');
+  });
+  it('leaves the default audit (what the offline judge calls) as it was', () => {
+    expect(auditReply('你没有做错什么。你对这么反应完全能理解。', 'zh').degenerate).toBe(false);
+  });
+  it('counts splices in the summary the monitors and the audit command use', () => {
+    const replies = [...SPLICED_EN.slice(0, 2), ...CLEAN_EN.slice(0, 2)].map((text) => ({ text, lang: 'en' as const }));
+    expect(summarizeReplyAudits(replies).kindFractions.low_fluency).toBe(0.5);
+  });
+});
