@@ -94,6 +94,8 @@ export const JUDGE_WEIGHTS = {
   disengagedFade: 0.5,
   /** Flat cost of a reply with no engagement at all (in proportion below engagedUnits). */
   disengaged: 1,
+  /** Flat cost of one-size stock text that gives the user nothing they want, besides its good points (`stock-strategy`). */
+  stockStrategy: 3,
   /**
    * Share of a reply's content units (zh bigrams, en word stems) that are the user's own last message: from
    * `start` on, good points fade and a cost grows, reaching `cost` (all good points gone) at `full`. Strong models'
