@@ -364,7 +364,7 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
   // The user's words in a stock frame: whatever strategy the frame names, nothing in it was said to this user.
   if (integrity.slotTemplate) return oneSizeJudgement(integrity.slotTemplate, reasons, details);
-  stockStrategyReason(reasons, integrity.oneSize);
+  if (length <= W.stockStrategyMaxLength[input.lang]) stockStrategyReason(reasons, integrity.oneSize);
   if (integrity.quoteSlip) {
     reasons.push({ code: 'broken-quote', points: W.quoteSlip, detail: integrity.quoteSlip.detail });
   }
@@ -451,7 +451,8 @@ function isWanted(reasons: readonly JudgeReason[]): boolean {
  * `stock-strategy` reason, plus `stockStrategy` flat. Left to the engagement fade, a policy found the strategy whose
  * fade was mildest ("我真的很佩服你，…" at −5 where its other replies cost −10). Not sunk to the one-size floor: the
  * `not-for-me` measure also flags 25 zh and 28 en grounded corpus replies with a story word in a frame of their own,
- * which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 → 19.0 %, `judge-corpus.ts`).
+ * which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 → 19.0 %, `judge-corpus.ts`). Only for replies up to
+ * `stockStrategyMaxLength`: applied to strong models' long SAGE replies it cost pooled per-turn ρ 0.406 → 0.405.
  */
 function stockStrategyReason(reasons: JudgeReason[], oneSize: IntegrityIssue | undefined): void {
   if (!oneSize || isWanted(reasons)) return;

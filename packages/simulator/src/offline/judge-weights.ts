@@ -97,6 +97,11 @@ export const JUDGE_WEIGHTS = {
   /** Flat cost of one-size stock text that gives the user nothing they want, besides its good points (`stock-strategy`). */
   stockStrategy: 3,
   /**
+   * Longest reply (zh characters, en words) the `stock-strategy` charge applies to: the trained policy writes 64 tokens
+   * at most; strong models' long SAGE replies that the relevance measure calls one-size are left to the engagement fade.
+   */
+  stockStrategyMaxLength: { zh: 120, en: 75 },
+  /**
    * Share of a reply's content units (zh bigrams, en word stems) that are the user's own last message: from
    * `start` on, good points fade and a cost grows, reaching `cost` (all good points gone) at `full`. Strong models'
    * replies stay below 0.15 (zh, SAGE transcripts, 99th percentile) and 0.55 (en reference replies), degenerate echoes
