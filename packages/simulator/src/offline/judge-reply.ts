@@ -364,7 +364,7 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
   // The user's words in a stock frame: whatever strategy the frame names, nothing in it was said to this user.
   if (integrity.slotTemplate) return oneSizeJudgement(integrity.slotTemplate, reasons, details);
-  if (length <= W.stockStrategyMaxLength[input.lang]) stockStrategyReason(reasons, integrity.oneSize);
+  if (length <= W.stockStrategyMaxLength[input.lang]) stockStrategyReason(reasons, integrity.oneSize, labels);
   if (integrity.quoteSlip) {
     reasons.push({ code: 'broken-quote', points: W.quoteSlip, detail: integrity.quoteSlip.detail });
   }
@@ -454,8 +454,14 @@ function isWanted(reasons: readonly JudgeReason[]): boolean {
  * which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 → 19.0 %, `judge-corpus.ts`). Only for replies up to
  * `stockStrategyMaxLength`: applied to strong models' long SAGE replies it cost pooled per-turn ρ 0.406 → 0.405.
  */
-function stockStrategyReason(reasons: JudgeReason[], oneSize: IntegrityIssue | undefined): void {
-  if (!oneSize || isWanted(reasons)) return;
+function stockStrategyReason(
+  reasons: JudgeReason[],
+  oneSize: IntegrityIssue | undefined,
+  labels: ReadonlySet<StrategyLabel>,
+): void {
+  // No strategy heard (the tagger found none): nothing to take back, the engagement fade judges it as before.
+  const strategies = [...labels].filter((label) => label !== 'other' && label !== 'question');
+  if (!oneSize || strategies.length === 0 || isWanted(reasons)) return;
   const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
   const points = Math.round(-(good + W.stockStrategy) * 10) / 10;
   if (points >= 0) return;

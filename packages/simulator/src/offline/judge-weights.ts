@@ -100,7 +100,7 @@ export const JUDGE_WEIGHTS = {
    * Longest reply (zh characters, en words) the `stock-strategy` charge applies to: the trained policy writes 64 tokens
    * at most; strong models' long SAGE replies that the relevance measure calls one-size are left to the engagement fade.
    */
-  stockStrategyMaxLength: { zh: 120, en: 75 },
+  stockStrategyMaxLength: { zh: 60, en: 40 },
   /**
    * Share of a reply's content units (zh bigrams, en word stems) that are the user's own last message: from
    * `start` on, good points fade and a cost grows, reaching `cost` (all good points gone) at `full`. Strong models'
