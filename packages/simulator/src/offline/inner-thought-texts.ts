@@ -94,6 +94,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这些话放在谁身上都行，没看出对方在听我的事',
     en: 'That could be said to anyone; nothing shows they heard my story',
   },
+  'stock-strategy': {
+    zh: '这些话放在谁身上都一样，说得再好听也不是冲着我来的，我要的也不是这个',
+    en: 'Nice words, but they’d fit anyone; they weren’t meant for me, and it’s not what I need',
+  },
   'not-my-story': {
     zh: '又是{detail}又是别的，我压根没提过，也没接我刚才的话，像是说给别人听的',
     en: 'All this about {detail}: none of it is my life, and nothing of what I just said; it’s meant for someone else',

@@ -54,6 +54,7 @@ export interface JudgeReason {
     | 'my-own-words'
     | 'not-my-story'
     | 'same-opening'
+    | 'stock-strategy'
     | IntegrityCode;
   points: number;
   /** A label, a story detail or a cue, used to explain the reason in words. */
@@ -363,6 +364,7 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
   // The user's words in a stock frame: whatever strategy the frame names, nothing in it was said to this user.
   if (integrity.slotTemplate) return oneSizeJudgement(integrity.slotTemplate, reasons, details);
+  if (length <= W.stockStrategyMaxLength[input.lang]) stockStrategyReason(reasons, integrity.oneSize, labels);
   if (integrity.quoteSlip) {
     reasons.push({ code: 'broken-quote', points: W.quoteSlip, detail: integrity.quoteSlip.detail });
   }
@@ -430,13 +432,41 @@ function sunkJudgement(
 /**
  * Stock text that fits anyone (see `checkReplyIntegrity`) and gives the user nothing they want (no wanted strategy)
  * while reading as stock comfort or as something they dislike: it is not talking to this user at all. Stock text
- * with a wanted strategy (plain praise for someone who did a lot lands in any words) or with no strategy at all is
- * left to the engagement fade.
+ * with a wanted strategy (plain praise for someone who did a lot lands in any words) is left to the engagement fade;
+ * stock text with any other strategy loses its good points (`stockStrategyReason`).
  */
 function isOneSizeMiss(reasons: readonly JudgeReason[], labels: ReadonlySet<StrategyLabel>): boolean {
-  const wanted = reasons.some((reason) => ['need-met', 'need-generic', 'need-partly'].includes(reason.code));
   const disliked = reasons.some((reason) => reason.code === 'disliked');
-  return !wanted && (labels.has('generic_comfort') || disliked);
+  return !isWanted(reasons) && (labels.has('generic_comfort') || disliked);
+}
+
+/** Whether the reply gives the user something of what they want (the need met, partly, or generically). */
+function isWanted(reasons: readonly JudgeReason[]): boolean {
+  return reasons.some((reason) => ['need-met', 'need-generic', 'need-partly'].includes(reason.code));
+}
+
+/**
+ * One-size stock text (`not-for-me`) that gives the user nothing they want, whatever its strategy (stock praise, a
+ * stock story of one's own, stock facts, stock listening phrases): its good points are taken out and charged as one
+ * `stock-strategy` reason, plus `stockStrategy` flat. Left to the engagement fade, a policy found the strategy whose
+ * fade was mildest ("我真的很佩服你，…" at −5 where its other replies cost −10). Not sunk to the one-size floor: the
+ * `not-for-me` measure also flags 25 zh and 28 en grounded corpus replies with a story word in a frame of their own,
+ * which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 → 19.0 %, `judge-corpus.ts`). Only for replies up to
+ * `stockStrategyMaxLength`: applied to strong models' long SAGE replies it cost pooled per-turn ρ 0.406 → 0.405.
+ */
+function stockStrategyReason(
+  reasons: JudgeReason[],
+  oneSize: IntegrityIssue | undefined,
+  labels: ReadonlySet<StrategyLabel>,
+): void {
+  // No strategy heard (the tagger found none): nothing to take back, the engagement fade judges it as before.
+  const strategies = [...labels].filter((label) => label !== 'other' && label !== 'question');
+  if (!oneSize || strategies.length === 0 || isWanted(reasons)) return;
+  const good = reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
+  const points = Math.round(-(good + W.stockStrategy) * 10) / 10;
+  if (points >= 0) return;
+  const kept = reasons.filter((reason) => reason.points <= 0);
+  reasons.splice(0, reasons.length, ...kept, { code: 'stock-strategy', points, detail: oneSize.detail });
 }
 
 /**

@@ -94,6 +94,13 @@ export const JUDGE_WEIGHTS = {
   disengagedFade: 0.5,
   /** Flat cost of a reply with no engagement at all (in proportion below engagedUnits). */
   disengaged: 1,
+  /** Flat cost of one-size stock text that gives the user nothing they want, besides its good points (`stock-strategy`). */
+  stockStrategy: 3,
+  /**
+   * Longest reply (zh characters, en words) the `stock-strategy` charge applies to: the trained policy writes 64 tokens
+   * at most; strong models' long SAGE replies that the relevance measure calls one-size are left to the engagement fade.
+   */
+  stockStrategyMaxLength: { zh: 60, en: 40 },
   /**
    * Share of a reply's content units (zh bigrams, en word stems) that are the user's own last message: from
    * `start` on, good points fade and a cost grows, reaching `cost` (all good points gone) at `full`. Strong models'
