@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMixtureFromTerms } from './copy-head';
 import { copyMixtureTokenScores } from './copy-mixture-scores';
 import { planPrefixGroups, sharingPays } from './shared-prefix-scoring';
-import { randomCopyMixtureInputs } from './test/copy-mixture-inputs';
+import { BRANCHED_ROWS, randomCopyMixtureInputs } from './test/copy-mixture-inputs';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { tokenLogProbsAndEntropy } from './token-log-probs';
@@ -90,18 +90,6 @@ describe('copyMixtureTokenScores', () => {
   }
 });
 
-/** Branches of two dialogue turns (shared contexts that repeat tokens, so the copy head has something to copy). */
-const context1 = [5, 7, 9, 11, 13, 5, 7, 9, 21, 23, 25, 27, 5, 7];
-const context2 = [6, 8, 10, 40, 41, 42, 6, 8, 10, 46];
-const ROWS = [
-  [...context1, 9, 11, 1],
-  [...context2, 40, 41],
-  [...context1, 30, 32, 33, 5, 7, 9, 1],
-  [...context2, 2, 4, 6, 8, 10, 1],
-  [...context1, 35, 1],
-  [...context2, 9],
-];
-
 describe('scoreSequences with a copy head', () => {
   let model: TransformerModel;
   beforeAll(async () => {
@@ -131,14 +119,14 @@ describe('scoreSequences with a copy head', () => {
   }
 
   it('should take the shared-prefix path for these rows', () => {
-    const groups = planPrefixGroups(ROWS);
+    const groups = planPrefixGroups(BRANCHED_ROWS);
     expect(groups.length).toBe(2);
-    expect(sharingPays(ROWS, groups, Math.max(...ROWS.map((row) => row.length)))).toBe(true);
+    expect(sharingPays(BRANCHED_ROWS, groups, Math.max(...BRANCHED_ROWS.map((row) => row.length)))).toBe(true);
   });
 
   for (const sharePrefixes of [false, true]) {
     it(`should give the vocabulary-wide mixture's scores and gradients (sharePrefixes ${sharePrefixes})`, () => {
-      const { ids, mask } = paddedBatch(ROWS, 1);
+      const { ids, mask } = paddedBatch(BRANCHED_ROWS, 1);
       const real = tf.cast(tf.slice(mask, [0, 1], [-1, -1]), 'float32');
       const temperature = 0.7;
       const lossOf = (scores: { logProbs: tf.Tensor; entropies: tf.Tensor }) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMixtureFromTerms } from './copy-head';
 import { copyMixtureTokenScores } from './copy-mixture-scores';
 import { copyMixtureTargetScores, targetOnlyScoringApplies } from './copy-mixture-target-scores';
-import { randomCopyMixtureInputs } from './test/copy-mixture-inputs';
+import { BRANCHED_ROWS, randomCopyMixtureInputs } from './test/copy-mixture-inputs';
 import { useTestBackend } from './test/test-backend';
 import { paddedBatch, TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
 import { tokenLogProbsAndEntropy } from './token-log-probs';
@@ -85,18 +85,6 @@ describe('copyMixtureTargetScores', () => {
   });
 });
 
-/** Two contexts that repeat tokens (so the copy head has something to copy), branched as a dialogue turn is. */
-const context1 = [5, 7, 9, 11, 13, 5, 7, 9, 21, 23, 25, 27, 5, 7];
-const context2 = [6, 8, 10, 40, 41, 42, 6, 8, 10, 46];
-const ROWS = [
-  [...context1, 9, 11, 1],
-  [...context2, 40, 41],
-  [...context1, 30, 32, 33, 5, 7, 9, 1],
-  [...context2, 2, 4, 6, 8, 10, 1],
-  [...context1, 35, 1],
-  [...context2, 9],
-];
-
 describe('scoreSequences of a copy-head model at temperature 1 (target-only scoring)', () => {
   let model: TransformerModel;
   beforeAll(async () => {
@@ -122,7 +110,7 @@ describe('scoreSequences of a copy-head model at temperature 1 (target-only scor
 
   for (const sharePrefixes of [false, true]) {
     it(`should give the vocabulary-wide mixture's log-probs and gradients, with no ScatterNd (sharePrefixes ${sharePrefixes})`, async () => {
-      const { ids, mask } = paddedBatch(ROWS, 1);
+      const { ids, mask } = paddedBatch(BRANCHED_ROWS, 1);
       const real = tf.cast(tf.slice(mask, [0, 1], [-1, -1]), 'float32');
       const lossOf = (logProbs: tf.Tensor) => tf.sum(tf.mul(logProbs, real)) as tf.Scalar;
       const expected = tf.variableGrads(() => lossOf(referenceLogProbs(ids, mask)));

@@ -50,3 +50,18 @@ export function randomCopyMixtureInputs(seed: number, options: { blockFirstQuery
   const weights = tf.tensor1d(Array.from({ length: batch * queries }, () => rng.next() - 0.5));
   return { sizes, logits, gateLogits, scoreLogits, nextIds, allowed, targets, weights };
 }
+
+const context1 = [5, 7, 9, 11, 13, 5, 7, 9, 21, 23, 25, 27, 5, 7];
+const context2 = [6, 8, 10, 40, 41, 42, 6, 8, 10, 46];
+/**
+ * Token rows of two dialogue turns branched into three replies each: shared contexts that repeat tokens, so the copy
+ * head has something to copy.
+ */
+export const BRANCHED_ROWS: number[][] = [
+  [...context1, 9, 11, 1],
+  [...context2, 40, 41],
+  [...context1, 30, 32, 33, 5, 7, 9, 1],
+  [...context2, 2, 4, 6, 8, 10, 1],
+  [...context1, 35, 1],
+  [...context2, 9],
+];
