@@ -22,7 +22,7 @@ beforeAll(async () => {
   backend = await initTfBackend({ log: () => {} });
 });
 
-describe('training behaviour (metrics recorded from the code before the descriptor refactor)', () => {
+describe('training behaviour (metrics recorded by scripts/record-behaviour-fixture.ts; re-recorded when the judge changes)', () => {
   for (const behaviourCase of BEHAVIOUR_CASES) {
     it(`should reproduce the recorded metrics of ${behaviourCase.name}`, async (context) => {
       // Other backends round differently and sample other tokens; the fixture pins the backend it was recorded on.
