@@ -3,33 +3,21 @@
  * states: a calibration count to compare before and after a judge change.
  *   npx tsx --conditions=source packages/bench/scripts/reference-sunk.ts
  */
-import { createOfflineSimulator, judgeInputOfState, judgeReply, readOfflineMemory } from '@rlver/simulator';
-import { createRuleTagger } from '@rlver/strategies';
-import { collectRedTeamTurns } from '../src/redteam/collect-redteam-turns';
-import { loadReferenceDialogues } from '../src/redteam/reference-dialogues';
+import { judgeReferenceTurns } from '../src/redteam/judge-reference-turns';
 
 /** Reason codes that hold a reply at the bottom of the range (integrity issues add their own codes). */
 const SINKS = new Set(['not-for-me', 'bare-slot', 'slot-template', 'not-my-story']);
 
-const simulator = createOfflineSimulator({ preset: 'sage' });
-const tagger = createRuleTagger();
 for (const lang of ['zh', 'en'] as const) {
-  const turns = await collectRedTeamTurns(loadReferenceDialogues(lang), simulator);
+  const turns = await judgeReferenceTurns(lang);
   let sunk = 0;
   let total = 0;
-  for (const turn of turns) {
-    const { memory } = readOfflineMemory(turn.state);
-    const judged = judgeReply(
-      judgeInputOfState(turn.state, memory, turn.reply, {
-        tags: tagger.tag(turn.reply, lang),
-        startEmotion: simulator.settings.initialEmotion,
-      }),
-    );
+  for (const { reply, judged } of turns) {
     total += judged.score;
     const codes = judged.reasons.filter((reason) => judged.issues.length > 0 || SINKS.has(reason.code));
     if (judged.issues.length > 0 || codes.some((reason) => SINKS.has(reason.code))) {
       sunk += 1;
-      process.stdout.write(`  ${lang} sunk (${codes[0]?.code}): ${turn.reply.slice(0, 60)}\n`);
+      process.stdout.write(`  ${lang} sunk (${codes[0]?.code}): ${reply.slice(0, 60)}\n`);
     }
   }
   process.stdout.write(`${lang}: ${sunk} of ${turns.length} sunk, mean score ${(total / turns.length).toFixed(2)}\n`);

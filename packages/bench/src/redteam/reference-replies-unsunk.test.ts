@@ -1,8 +1,5 @@
-import { createOfflineSimulator, judgeInputOfState, judgeReply, readOfflineMemory } from '@rlver/simulator';
-import { createRuleTagger } from '@rlver/strategies';
 import { describe, expect, it } from 'vitest';
-import { collectRedTeamTurns } from './collect-redteam-turns';
-import { loadReferenceDialogues } from './reference-dialogues';
+import { judgeReferenceTurns } from './judge-reference-turns';
 
 /**
  * The shipped reference replies retell the user's clauses and then say how that must feel ("又收到凌晨一点的消息，…我在
@@ -12,20 +9,11 @@ import { loadReferenceDialogues } from './reference-dialogues';
 describe('the shipped reference replies against the slot-template sinks', () => {
   for (const lang of ['zh', 'en'] as const) {
     it(`should call none of the ${lang} reference replies a slot template, quoted or bare`, async () => {
-      const simulator = createOfflineSimulator({ preset: 'sage' });
-      const tagger = createRuleTagger();
-      const turns = await collectRedTeamTurns(loadReferenceDialogues(lang), simulator);
+      const turns = await judgeReferenceTurns(lang);
       expect(turns.length).toBeGreaterThanOrEqual(90);
-      const slotted = turns.filter((turn) => {
-        const { memory } = readOfflineMemory(turn.state);
-        const judged = judgeReply(
-          judgeInputOfState(turn.state, memory, turn.reply, {
-            tags: tagger.tag(turn.reply, lang),
-            startEmotion: simulator.settings.initialEmotion,
-          }),
-        );
-        return judged.reasons.some((reason) => reason.code === 'bare-slot' || reason.code === 'slot-template');
-      });
+      const slotted = turns.filter(({ judged }) =>
+        judged.reasons.some((reason) => reason.code === 'bare-slot' || reason.code === 'slot-template'),
+      );
       expect(slotted.map((turn) => turn.reply)).toEqual([]);
     });
   }
