@@ -1,5 +1,6 @@
 import { createRng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { expect } from 'vitest';
 
 /** Random inputs of a copy-head mixture, shared by the scorer tests: 2 rows × 5 queries × 6 keys over 13 tokens. */
 export interface CopyMixtureInputs {
@@ -65,3 +66,20 @@ export const BRANCHED_ROWS: number[][] = [
   [...context1, 35, 1],
   [...context2, 9],
 ];
+
+/** Largest absolute elementwise difference of two tensors. */
+export function maxAbsDifference(left: tf.Tensor, right: tf.Tensor): number {
+  return tf.tidy(() => tf.max(tf.abs(tf.sub(left, right))).dataSync()[0] as number);
+}
+
+/**
+ * Expect `actual` gradients to match `expected` ones within `tolerance` × max(1, the expected gradient's scale), each
+ * expected gradient being non-trivial (scale above 1e-3).
+ */
+export function expectSameGradients(expected: readonly tf.Tensor[], actual: readonly tf.Tensor[], tolerance: number) {
+  expected.forEach((gradient, index) => {
+    const scale = tf.max(tf.abs(gradient)).dataSync()[0] as number;
+    expect(scale).toBeGreaterThan(1e-3);
+    expect(maxAbsDifference(actual[index] as tf.Tensor, gradient)).toBeLessThan(tolerance * Math.max(1, scale));
+  });
+}
