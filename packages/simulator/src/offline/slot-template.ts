@@ -187,11 +187,9 @@ export interface OneSizeLimits {
  *   428 own characters).
  * Figures: docs/decisions/2026-11-26-bare-slot-templates.md.
  */
-const BARE_SLOT: Readonly<
-  Record<Language, { minRun: number; anyRun: number; leadUnits: number; clause: boolean; maxOwn: number }>
-> = {
-  zh: { minRun: 5, anyRun: 7, leadUnits: 2, clause: true, maxOwn: 48 },
-  en: { minRun: 4, anyRun: 5, leadUnits: 2, clause: true, maxOwn: 30 },
+const BARE_SLOT: Readonly<Record<Language, { minRun: number; anyRun: number; leadUnits: number; maxOwn: number }>> = {
+  zh: { minRun: 5, anyRun: 7, leadUnits: 2, maxOwn: 48 },
+  en: { minRun: 4, anyRun: 5, leadUnits: 2, maxOwn: 30 },
 };
 
 /**
@@ -203,8 +201,7 @@ const MAX_SAID = 0.6;
 
 /** Whether the own words before the user's first words are a frame's opening (see `BARE_SLOT`). */
 function framedLead(lead: string, lang: Language): boolean {
-  const { leadUnits, clause } = BARE_SLOT[lang];
-  if (!clause) return contentTokens(lead, lang).length >= leadUnits;
+  const { leadUnits } = BARE_SLOT[lang];
   const parts = lead.split(CLAUSE_BREAK);
   return parts.slice(0, -1).some((part) => contentTokens(part, lang).length >= leadUnits);
 }
