@@ -433,7 +433,7 @@ function sunkJudgement(
  * Stock text that fits anyone (see `checkReplyIntegrity`) and gives the user nothing they want (no wanted strategy)
  * while reading as stock comfort or as something they dislike: it is not talking to this user at all. Stock text
  * with a wanted strategy (plain praise for someone who did a lot lands in any words) is left to the engagement fade;
- * stock text with any other strategy loses its good points (`stockStrategyReason`).
+ * stock text with any other strategy has its good points turned into a charge (`stockStrategyReason`).
  */
 function isOneSizeMiss(reasons: readonly JudgeReason[], labels: ReadonlySet<StrategyLabel>): boolean {
   const disliked = reasons.some((reason) => reason.code === 'disliked');
@@ -447,8 +447,9 @@ function isWanted(reasons: readonly JudgeReason[]): boolean {
 
 /**
  * One-size stock text (`not-for-me`) that gives the user nothing they want, whatever its strategy (stock praise, a
- * stock story of one's own, stock facts, stock listening phrases): its good points are taken out and charged as one
- * `stock-strategy` reason, plus `stockStrategy` flat. Left to the engagement fade, a policy found the strategy whose
+ * stock story of one's own, stock facts, stock listening phrases): its good points are taken out and charged back as
+ * one negative `stock-strategy` reason of the same size plus `stockStrategy` flat, so the reply ends 2 × good + 3 below
+ * where it stood (−(good + 3) in place of +good, as measured in the record's "good points out, +3 flat" rows). Left to the engagement fade, a policy found the strategy whose
  * fade was mildest ("我真的很佩服你，…" at −5 where its other replies cost −10). Not sunk to the one-size floor: the
  * `not-for-me` measure also flags 25 zh and 28 en grounded corpus replies with a story word in a frame of their own,
  * which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 → 19.0 %, `judge-corpus.ts`). Only for replies up to

@@ -94,7 +94,10 @@ export const JUDGE_WEIGHTS = {
   disengagedFade: 0.5,
   /** Flat cost of a reply with no engagement at all (in proportion below engagedUnits). */
   disengaged: 1,
-  /** Flat cost of one-size stock text that gives the user nothing they want, besides its good points (`stock-strategy`). */
+  /**
+   * Flat cost of one-size stock text that gives the user nothing they want (`stock-strategy`), added to its good points
+   * charged back: the reason is −(good + stockStrategy).
+   */
   stockStrategy: 3,
   /**
    * Longest reply (zh characters, en words) the `stock-strategy` charge applies to: the trained policy writes 64 tokens
