@@ -80,7 +80,11 @@ export async function fusedDecodeWeights(model: TransformerModel): Promise<Fused
       let qkvRotatedBias: tf.Tensor1D | undefined;
       if (layer.qkvBias) {
         const [qkBias, vBias] = tf.split(layer.qkvBias, [qkWidth, vWidth], 0) as [tf.Tensor, tf.Tensor];
-        qkvRotatedBias = tf.concat([qkBias, vBias, tf.reshape(rotatedRows(qkBias, heads + kvHeads, headDim), [-1])]) as tf.Tensor1D;
+        qkvRotatedBias = tf.concat([
+          qkBias,
+          vBias,
+          tf.reshape(rotatedRows(qkBias, heads + kvHeads, headDim), [-1]),
+        ]) as tf.Tensor1D;
       }
       return {
         qkvRotated: tf.transpose(tf.mul(rows, normRow)) as tf.Tensor2D,

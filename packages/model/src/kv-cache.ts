@@ -180,7 +180,8 @@ export class KeyValueCache {
   writeRows(index: number, keys: tf.Tensor2D, values?: tf.Tensor2D): LayerKeyValues {
     const layer = this.layers[index] as LayerKeyValues;
     const [batch, heads, capacity] = layer.keys.shape;
-    if (this.columns >= capacity) throw new Error('KeyValueCache.writeRows: the cache is full; call reserveColumn first.');
+    if (this.columns >= capacity)
+      throw new Error('KeyValueCache.writeRows: the cache is full; call reserveColumn first.');
     let views = this.flatViews[index];
     if (!views) {
       const flat = (tensor: tf.Tensor4D) => tf.keep(tf.reshape(tensor, [-1, tensor.shape[3]])) as tf.Tensor2D;
