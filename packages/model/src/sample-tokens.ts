@@ -19,7 +19,7 @@ export function sampleTokensInTensors(
     const [batch, vocab] = logits.shape;
     const greedy = options.temperature <= 0;
     const scaled = greedy || options.temperature === 1 ? logits : tf.div(logits, options.temperature);
-    const logProbs = tf.logSoftmax(scaled);
+    const logProbs = logSoftmaxKernel(scaled as tf.Tensor2D);
     const probabilities = tf.exp(logProbs);
     const entropy = tf.neg(tf.sum(tf.mul(probabilities, logProbs), -1));
     const argmax = tf.argMax(logits, -1) as tf.Tensor1D;
@@ -59,6 +59,24 @@ export function sampleTokensInTensors(
   });
 }
 
+/** tfjs-node's kernel backend, as far as running one TensorFlow op by name needs it. */
+interface NativeBackend {
+  binding: { TF_ATTR_TYPE: number; TF_FLOAT: number };
+  executeSingleOutput(name: string, attributes: unknown[], inputs: tf.Tensor[]): tf.Tensor;
+}
+
+/**
+ * Log-softmax over the last axis. On native TensorFlow, its `LogSoftmax` op: one kernel, where tfjs's
+ * `logSoftmax` runs six (max, sub, cast, exp, sum, log, sub) and a decode step is dispatch-bound. No gradient
+ * (sampling needs none).
+ */
+function logSoftmaxKernel(logits: tf.Tensor2D): tf.Tensor2D {
+  if (tf.getBackend() !== 'tensorflow') return tf.logSoftmax(logits);
+  const backend = tf.backend() as unknown as NativeBackend;
+  const attribute = { name: 'T', type: backend.binding.TF_ATTR_TYPE, value: backend.binding.TF_FLOAT };
+  return backend.executeSingleOutput('LogSoftmax', [attribute], [logits]) as tf.Tensor2D;
+}
+
 /** Per row, the first column whose cumulative value reaches the row's threshold (the column count when none does). */
 function firstReaching(cumulative: tf.Tensor2D, thresholds: tf.Tensor): tf.Tensor1D {
   return tf.sum(tf.cast(tf.less(cumulative, thresholds), 'int32'), 1) as tf.Tensor1D;
@@ -71,10 +89,11 @@ function firstReaching(cumulative: tf.Tensor2D, thresholds: tf.Tensor): tf.Tenso
 function gatherPerRow(x: tf.Tensor, indices: tf.Tensor2D): tf.Tensor2D {
   const [batch, width] = x.shape as [number, number];
   // Row offsets from the host: no kernel (a decode step is dispatch-bound).
-  const offsets = tf.tensor1d(
+  const offsets = tf.tensor2d(
     Int32Array.from({ length: batch }, (_, row) => row * width),
+    [batch, 1],
     'int32',
   );
-  const flat = tf.add(tf.cast(indices, 'int32'), tf.reshape(offsets, [batch, 1]));
+  const flat = tf.add(indices.dtype === 'int32' ? indices : tf.cast(indices, 'int32'), offsets);
   return tf.reshape(tf.gather(tf.reshape(x, [-1]), tf.reshape(flat, [-1])), indices.shape) as tf.Tensor2D;
 }
