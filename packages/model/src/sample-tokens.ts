@@ -47,15 +47,13 @@ export function sampleTokensInTensors(
         token = tf.reshape(gatherPerRow(indices, tf.reshape(rank, [batch, 1])), [batch]) as tf.Tensor1D;
       }
     }
-    const tokenLogProb = gatherPerRow(logProbs, tf.reshape(token, [batch, 1]));
-    return tf.concat(
-      [
-        tf.reshape(tf.cast(token, 'float32'), [batch, 1]),
-        tf.reshape(tokenLogProb, [batch, 1]),
-        tf.reshape(entropy, [batch, 1]),
-      ],
-      1,
-    ) as tf.Tensor2D;
+    // The token's log-prob: one flat gather at row·vocab + token, offsets from the host (no reshapes of the token).
+    const rowStarts = tf.tensor1d(
+      Int32Array.from({ length: batch }, (_, row) => row * vocab),
+      'int32',
+    );
+    const tokenLogProb = tf.gather(tf.reshape(logProbs, [-1]), tf.add(tf.cast(token, 'int32'), rowStarts));
+    return tf.stack([tf.cast(token, 'float32'), tokenLogProb, entropy], 1) as tf.Tensor2D;
   });
 }
 
