@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fusedDecodeUnsupported } from './fused-decode-weights';
+import { FUSED_DECODE_MAX_ELEMENTS, fusedDecodeUnsupported } from './fused-decode-weights';
 import { type GenerateOptions, type GenerationResult, generate } from './generate';
 import { useTestBackend } from './test/test-backend';
 import { TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
@@ -105,5 +105,12 @@ describe('generate: the fused decode step against TransformerModel.decode', () =
     expect(fusedDecodeUnsupported(subject)).toMatch(/q\/k norms/);
     const { fused, generic } = await bothPaths(subject, { maxNewTokens: 8, temperature: 0.7, seed: 1 });
     expectSame(fused, generic);
+  });
+
+  it('should leave models above the size limit on the generic step (no second copy of their weights)', () => {
+    const subject = model({}, 17);
+    // Two layers of 6,912 matrix elements (hidden 32, intermediate 40) and a 120 × 32 LM head: 17,664.
+    expect(fusedDecodeUnsupported(subject, 1_000)).toMatch(/weight elements are above 1000/);
+    expect(fusedDecodeUnsupported(subject, FUSED_DECODE_MAX_ELEMENTS)).toBeUndefined();
   });
 });

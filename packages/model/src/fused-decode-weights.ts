@@ -41,11 +41,30 @@ export interface FusedDecodeWeights {
   dispose(): void;
 }
 
-/** Why a model cannot take the fused decode step, or undefined when it can. */
-export function fusedDecodeUnsupported(model: TransformerModel): string | undefined {
+/**
+ * Largest model (elements in its layers' matrices and LM head) that gets fused decode weights: the fused copy
+ * holds those matrices a second time (the rotated q/k rows a third), which a 0.5B checkpoint cannot afford under
+ * wasm's 4 GiB, and a model that large decodes at the rate of its matmuls, not of its kernel count.
+ */
+export const FUSED_DECODE_MAX_ELEMENTS = 50_000_000;
+
+/** Why a model does not take the fused decode step, or undefined when it does (`maxElements`: for tests). */
+export function fusedDecodeUnsupported(
+  model: TransformerModel,
+  maxElements = FUSED_DECODE_MAX_ELEMENTS,
+): string | undefined {
   const layer = model.weights.layers[0];
   if (layer?.queryNorm || layer?.keyNorm) return 'per-head q/k norms (Qwen3) come between the projection and RoPE';
   if (model.config.headDim % 2 !== 0) return 'an odd head width has no rotate_half';
+  const { weights } = model;
+  const elements =
+    weights.layers.reduce(
+      (sum, each) => sum + each.qkvWeight.size + each.oWeight.size + each.gateUpWeight.size + each.downWeight.size,
+      0,
+    ) + (weights.lmHead ?? weights.embedTokens).size;
+  if (elements > maxElements) {
+    return `its ${elements} weight elements are above ${maxElements}: a fused copy would double their memory`;
+  }
   return undefined;
 }
 
