@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
+import { logSoftmaxKernel } from './log-softmax-kernel';
 import type { TokenSamplingOptions } from './sample-token';
 
 /**
@@ -55,24 +56,6 @@ export function sampleTokensInTensors(
     const tokenLogProb = tf.gather(tf.reshape(logProbs, [-1]), tf.add(tf.cast(token, 'int32'), rowStarts));
     return tf.stack([tf.cast(token, 'float32'), tokenLogProb, entropy], 1) as tf.Tensor2D;
   });
-}
-
-/** tfjs-node's kernel backend, as far as running one TensorFlow op by name needs it. */
-interface NativeBackend {
-  binding: { TF_ATTR_TYPE: number; TF_FLOAT: number };
-  executeSingleOutput(name: string, attributes: unknown[], inputs: tf.Tensor[]): tf.Tensor;
-}
-
-/**
- * Log-softmax over the last axis. On native TensorFlow, its `LogSoftmax` op: one kernel, where tfjs's
- * `logSoftmax` runs six (max, sub, cast, exp, sum, log, sub) and a decode step is dispatch-bound. No gradient
- * (sampling needs none).
- */
-function logSoftmaxKernel(logits: tf.Tensor2D): tf.Tensor2D {
-  if (tf.getBackend() !== 'tensorflow') return tf.logSoftmax(logits);
-  const backend = tf.backend() as unknown as NativeBackend;
-  const attribute = { name: 'T', type: backend.binding.TF_ATTR_TYPE, value: backend.binding.TF_FLOAT };
-  return backend.executeSingleOutput('LogSoftmax', [attribute], [logits]) as tf.Tensor2D;
 }
 
 /** Per row, the first column whose cumulative value reaches the row's threshold (the column count when none does). */
