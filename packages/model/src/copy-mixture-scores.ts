@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
+import { logSoftmaxKernel } from './log-softmax-kernel';
 
 /** Floor under the mixture before its log, as in `copyMixtureLogProbs`: keeps log and its gradient finite. */
 const TINY = 1e-30;
@@ -43,8 +44,7 @@ export function copyMixtureTokenScores(
     const rowStarts = tf.mul(tf.range(0, rows, 1, 'int32'), tf.scalar(vocab, 'int32'));
     const flatKeyIds = tf.reshape(tf.add(tf.cast(copy.keyIds, 'int32'), tf.reshape(rowStarts, [rows, 1])), [-1]);
     const flatTargets = tf.add(rowStarts, tf.cast(targets, 'int32'));
-    const exponentials = tf.exp(tf.sub(z, tf.max(z, -1, true)));
-    const lm = tf.div(exponentials, tf.sum(exponentials, -1, true));
+    const lm = tf.softmax(z);
     // The gate is applied to the attention ([rows, keys]) before the scatter, not to a [rows, vocab] copy mass.
     const copied = tf.reshape(
       tf.scatterND(tf.reshape(flatKeyIds, [-1, 1]), tf.reshape(tf.mul(attention, gate), [-1]), [rows * vocab]),
@@ -55,19 +55,16 @@ export function copyMixtureTokenScores(
     // Decoding rules (logits-rules.ts): forbidden tokens get an additive −1e9, so r is the renormalised
     // distribution over the allowed ones; the mask is a constant, so the gradient formula below is unchanged.
     const logMixture = options.ruleMask ? tf.add(scaledLog, options.ruleMask) : scaledLog;
-    const high = tf.max(logMixture, -1, true);
-    const shifted = tf.exp(tf.sub(logMixture, high));
-    const total = tf.sum(shifted, -1, true);
-    const logSum = tf.add(tf.log(total), high);
-    const scaled = tf.div(shifted, total);
-    const logProbs = tf.sub(tf.reshape(tf.gather(tf.reshape(logMixture, [-1]), flatTargets), [rows, 1]), logSum);
-    const entropy = withEntropy ? tf.sub(logSum, tf.sum(tf.mul(scaled, logMixture), -1, true)) : tf.zerosLike(logProbs);
-    save([lm, mixture, scaled, gate, attention, logMixture, logSum, entropy, flatKeyIds, flatTargets]);
+    // r = softmax(log p / T (+ rules)) and log r in one log-softmax (one kernel on native TensorFlow).
+    const logScaled = logSoftmaxKernel(logMixture as tf.Tensor2D);
+    const scaled = tf.exp(logScaled);
+    const logProbs = tf.reshape(tf.gather(tf.reshape(logScaled, [-1]), flatTargets), [rows, 1]);
+    const entropy = withEntropy ? tf.neg(tf.sum(tf.mul(scaled, logScaled), -1, true)) : tf.zerosLike(logProbs);
+    save([lm, mixture, scaled, gate, attention, logScaled, entropy, flatKeyIds, flatTargets]);
     return {
       value: tf.concat([logProbs, entropy], 1) as tf.Tensor2D,
       gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
-        const [lmS, mixtureS, scaledS, gateS, attentionS, logS, logSumS, entropyS, keyIdsS, targetsS] = saved as [
-          tf.Tensor,
+        const [lmS, mixtureS, scaledS, gateS, attentionS, logScaledS, entropyS, keyIdsS, targetsS] = saved as [
           tf.Tensor,
           tf.Tensor,
           tf.Tensor,
@@ -83,10 +80,10 @@ export function copyMixtureTokenScores(
           rows,
           vocab,
         ]);
-        // d/d(log p / T): (onehot − r)·dLogProb − r·(log r + H)·dEntropy, with log r = log p / T − logSum.
+        // d/d(log p / T): (onehot − r)·dLogProb − r·(log r + H)·dEntropy.
         let dScaledLog = tf.mul(tf.sub(oneHot, scaledS), dLogProb);
         if (withEntropy) {
-          const spread = tf.mul(scaledS, tf.add(tf.sub(logS, logSumS), entropyS));
+          const spread = tf.mul(scaledS, tf.add(logScaledS, entropyS));
           dScaledLog = tf.sub(dScaledLog, tf.mul(spread, dEntropy));
         }
         const dMixture = tf.div(dScaledLog, temperature === 1 ? mixtureS : tf.mul(mixtureS, temperature));

@@ -1,5 +1,7 @@
 import { createRng, InvalidConfigError, type Rng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { type FusedDecodeInputs, fusedDecodeStep } from './fused-decode-step';
+import { type FusedDecodeWeights, fusedDecodeWeights } from './fused-decode-weights';
 import { KeyValueCache } from './kv-cache';
 import { applyRulesToNextLogits } from './logits-rules';
 import { sampleToken, type TokenSamplingOptions } from './sample-token';
@@ -32,6 +34,12 @@ export interface GenerateOptions {
    */
   rowSeeds?: readonly number[];
   signal?: AbortSignal;
+  /**
+   * How decode steps run: `fused` (default; `fusedDecodeStep`, on native TensorFlow, wasm and cpu, for models
+   * without per-head q/k norms) or `generic` (`TransformerModel.decode`, every backend and model). Both give the
+   * same distribution up to float rounding.
+   */
+  decodePath?: 'fused' | 'generic';
 }
 
 export interface GenerationResult {
@@ -54,6 +62,8 @@ interface RowState {
   active: boolean;
   /** Which cache columns hold this row's real tokens. */
   keyValid: Uint8Array;
+  /** The token id at each cache column (pads included): the copy head's targets on the fused path. */
+  columnIds: Int32Array;
 }
 
 const NEG = -1e9;
@@ -140,6 +150,48 @@ async function sampleRows(
   return out;
 }
 
+/** The fused decode weights when `path` asks for them and the backend and model allow them. */
+async function fusedWeightsFor(
+  model: TransformerModel,
+  path: 'fused' | 'generic',
+): Promise<FusedDecodeWeights | undefined> {
+  if (path === 'generic' || !['tensorflow', 'wasm', 'cpu'].includes(tf.getBackend())) return undefined;
+  return fusedDecodeWeights(model);
+}
+
+/**
+ * The copy head's host inputs of a fused decode step writing `column`: this step's token is recorded at that
+ * column, and row r may copy the token after column k when k is one of its real tokens and k < column (as
+ * `copyContextOver`'s `allowed`); a row that may copy nothing gets its gate shut by a −1e9 offset.
+ */
+function copyInputs(
+  rows: readonly RowState[],
+  tokens: Int32Array,
+  column: number,
+  capacity: number,
+  gateBias: number,
+  padTokenId: number,
+): NonNullable<FusedDecodeInputs['copy']> {
+  const mask = new Float32Array(rows.length * capacity).fill(NEG);
+  const gateOffset = new Float32Array(rows.length);
+  const targets = new Int32Array(rows.length * capacity * 2);
+  rows.forEach((state, index) => {
+    state.columnIds[column] = tokens[index] as number;
+    let any = false;
+    for (let key = 0; key < capacity; key += 1) {
+      const at = (index * capacity + key) * 2;
+      targets[at] = index;
+      if (key < column && state.keyValid[key]) {
+        mask[index * capacity + key] = 0;
+        any = true;
+        targets[at + 1] = state.columnIds[key + 1] as number;
+      } else targets[at + 1] = padTokenId;
+    }
+    gateOffset[index] = any ? gateBias : gateBias + NEG;
+  });
+  return { mask, gateOffset, targets };
+}
+
 /**
  * Batched sampling with a key/value cache: prompts are left-padded, positions count real tokens. The cache
  * is preallocated and written in place (`KeyValueCache`); a finished row stays in the batch, masked, and the
@@ -177,8 +229,11 @@ export async function generate(model: TransformerModel, options: GenerateOptions
     const keyValid = new Uint8Array(maxColumns);
     const unique = uniqueOfRow[row] as number;
     keyValid.set(prefill.valid.subarray(unique * prefill.width, (unique + 1) * prefill.width));
-    return { row, length: prompt.length, active: true, keyValid };
+    const columnIds = new Int32Array(maxColumns).fill(model.padTokenId);
+    columnIds.set(prefill.ids.subarray(unique * prefill.width, (unique + 1) * prefill.width));
+    return { row, length: prompt.length, active: true, keyValid, columnIds };
   });
+  const fused = await fusedWeightsFor(model, options.decodePath ?? 'fused');
   const first = decodeInTidy(() => {
     const prefilled = model.decode({
       inputIds: tf.tensor2d(prefill.ids, [prefill.batch, prefill.width], 'int32'),
@@ -266,20 +321,28 @@ export async function generate(model: TransformerModel, options: GenerateOptions
         for (let key = 0; key <= column; key += 1) if (state.keyValid[key]) mask[index * capacity + key] = 0;
       });
       const positions = Float32Array.from(rows, (state) => state.length);
-      logits = decodeInTidy(() =>
-        model.decode({
-          inputIds: tf.tensor2d(nextTokens.subarray(0, rows.length), [rows.length, 1], 'int32'),
-          positions: tf.tensor2d(positions, [rows.length, 1]),
-          mask: tf.tensor(mask, [rows.length, 1, 1, 1, capacity]),
-          cache,
-        }),
-      ).logits;
+      const tokens = nextTokens.subarray(0, rows.length);
+      if (fused) {
+        const inputs: FusedDecodeInputs = { tokens, positions, attentionMask: mask };
+        if (fused.copy) inputs.copy = copyInputs(rows, tokens, column, capacity, fused.copy.gateBias, model.padTokenId);
+        logits = tf.tidy(() => fusedDecodeStep(fused, model.config, cache, inputs));
+      } else {
+        logits = decodeInTidy(() =>
+          model.decode({
+            inputIds: tf.tensor2d(tokens, [rows.length, 1], 'int32'),
+            positions: tf.tensor2d(positions, [rows.length, 1]),
+            mask: tf.tensor(mask, [rows.length, 1, 1, 1, capacity]),
+            cache,
+          }),
+        ).logits;
+      }
       cache.advance();
       for (const state of rows) state.length += 1;
     }
   } finally {
     if (!logits.isDisposed) logits.dispose();
     cache.dispose();
+    fused?.dispose();
   }
   return results;
 }

@@ -62,7 +62,12 @@ function writeRowsOnWebGpu(backend: WebGpuBackend, target: tf.Tensor2D, indices:
  * memory on wasm and cpu. `target` must be a buffer that nothing else reads while it is written (a cache
  * this module owns).
  */
-function writeRowsInPlace(target: tf.Tensor2D, indices: Int32Array, rows: tf.Tensor2D): void {
+function writeRowsInPlace(
+  target: tf.Tensor2D,
+  indices: Int32Array,
+  rows: tf.Tensor2D,
+  indexTensor?: tf.Tensor1D,
+): void {
   const backend = tf.backend() as unknown as NativeBackend & HeapBackend;
   if (tf.getBackend() === 'webgpu') {
     writeRowsOnWebGpu(tf.backend() as unknown as WebGpuBackend, target, indices, rows);
@@ -70,10 +75,10 @@ function writeRowsInPlace(target: tf.Tensor2D, indices: Int32Array, rows: tf.Ten
   }
   if (tf.getBackend() === 'tensorflow') {
     const attribute = { name: 'T', type: backend.binding.TF_ATTR_TYPE, value: backend.binding.TF_FLOAT };
-    const indexTensor = tf.tensor1d(indices, 'int32');
+    const index = indexTensor ?? tf.tensor1d(indices, 'int32');
     // The output aliases `target`'s buffer (the op writes into its input); only the handle is freed.
-    backend.executeSingleOutput('InplaceUpdate', [attribute], [target, indexTensor, rows]).dispose();
-    indexTensor.dispose();
+    backend.executeSingleOutput('InplaceUpdate', [attribute], [target, index, rows]).dispose();
+    if (index !== indexTensor) index.dispose();
     return;
   }
   const memory = (tensor: tf.Tensor): Float32Array => {
@@ -102,6 +107,10 @@ export class KeyValueCache {
   /** Columns written so far (the same for every row). */
   private columns: number;
   private readonly maxColumns: number;
+  /** `[batch·heads·capacity, width]` views of the buffers for `writeRows` (same storage), made on first use. */
+  private flatViews: Array<{ keys: tf.Tensor2D; values: tf.Tensor2D } | undefined> = [];
+  /** Row indices of the current column, per number of heads, for `writeRows`. */
+  private columnRows = new Map<number, { indices: Int32Array; tensor?: tf.Tensor1D }>();
 
   /**
    * Cache holding `prefill` (each layer `[batch, kvHeads, length, headDim]`; this takes ownership and frees
@@ -139,6 +148,7 @@ export class KeyValueCache {
     const grown = Math.min(this.maxColumns, this.capacity + Math.max(GROWTH_COLUMNS, Math.ceil(this.capacity / 4)));
     const previous = this.layers;
     this.layers = previous.map((layer) => widened(layer, grown));
+    this.dropViews();
     tf.dispose(previous as unknown as tf.TensorContainer);
   }
 
@@ -161,6 +171,36 @@ export class KeyValueCache {
     return layer;
   }
 
+  /**
+   * `write` for rows already flat: `keys` (and `values`, when given) `[batch·heads, width]`, row `b·heads + h`,
+   * written in place at the current column through views kept across steps (no reshape of the buffers, one
+   * index tensor per column). Entries whose values are not given keep them as they were (the copy head's token
+   * ids, which a fused decode step keeps on the host). Returns the buffers (owned by the cache).
+   */
+  writeRows(index: number, keys: tf.Tensor2D, values?: tf.Tensor2D): LayerKeyValues {
+    const layer = this.layers[index] as LayerKeyValues;
+    const [batch, heads, capacity] = layer.keys.shape;
+    if (this.columns >= capacity)
+      throw new Error('KeyValueCache.writeRows: the cache is full; call reserveColumn first.');
+    let views = this.flatViews[index];
+    if (!views) {
+      const flat = (tensor: tf.Tensor4D) => tf.keep(tf.reshape(tensor, [-1, tensor.shape[3]])) as tf.Tensor2D;
+      views = { keys: flat(layer.keys), values: flat(layer.values) };
+      this.flatViews[index] = views;
+    }
+    let rows = this.columnRows.get(heads);
+    if (!rows) {
+      const indices = new Int32Array(batch * heads);
+      for (let head = 0; head < indices.length; head += 1) indices[head] = head * capacity + this.columns;
+      const tensor = tf.getBackend() === 'tensorflow' ? tf.keep(tf.tensor1d(indices, 'int32')) : undefined;
+      rows = { indices, tensor };
+      this.columnRows.set(heads, rows);
+    }
+    writeRowsInPlace(views.keys, rows.indices, keys, rows.tensor);
+    if (values) writeRowsInPlace(views.values, rows.indices, values, rows.tensor);
+    return layer;
+  }
+
   /** The buffers of layer `index` (owned by the cache: do not dispose). */
   view(index: number): LayerKeyValues {
     return this.layers[index] as LayerKeyValues;
@@ -169,6 +209,18 @@ export class KeyValueCache {
   /** Mark the column written by this step's `write` calls as filled. */
   advance(): void {
     this.columns += 1;
+    this.dropColumnRows();
+  }
+
+  private dropColumnRows(): void {
+    for (const rows of this.columnRows.values()) rows.tensor?.dispose();
+    this.columnRows.clear();
+  }
+
+  private dropViews(): void {
+    tf.dispose(this.flatViews.filter((views) => views !== undefined) as unknown as tf.TensorContainer);
+    this.flatViews = [];
+    this.dropColumnRows();
   }
 
   /** Keep only `rows` (indices into the current batch), in that order: one gather per buffer. */
@@ -181,10 +233,12 @@ export class KeyValueCache {
         values: tf.gather(layer.values, indices),
       }));
     }) as LayerKeyValues[];
+    this.dropViews();
     tf.dispose(previous as unknown as tf.TensorContainer);
   }
 
   dispose(): void {
+    this.dropViews();
     tf.dispose(this.layers as unknown as tf.TensorContainer);
     this.layers = [];
   }

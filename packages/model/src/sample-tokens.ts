@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
+import { logSoftmaxKernel } from './log-softmax-kernel';
 import type { TokenSamplingOptions } from './sample-token';
 
 /**
@@ -19,7 +20,7 @@ export function sampleTokensInTensors(
     const [batch, vocab] = logits.shape;
     const greedy = options.temperature <= 0;
     const scaled = greedy || options.temperature === 1 ? logits : tf.div(logits, options.temperature);
-    const logProbs = tf.logSoftmax(scaled);
+    const logProbs = logSoftmaxKernel(scaled as tf.Tensor2D);
     const probabilities = tf.exp(logProbs);
     const entropy = tf.neg(tf.sum(tf.mul(probabilities, logProbs), -1));
     const argmax = tf.argMax(logits, -1) as tf.Tensor1D;
@@ -47,15 +48,13 @@ export function sampleTokensInTensors(
         token = tf.reshape(gatherPerRow(indices, tf.reshape(rank, [batch, 1])), [batch]) as tf.Tensor1D;
       }
     }
-    const tokenLogProb = gatherPerRow(logProbs, tf.reshape(token, [batch, 1]));
-    return tf.concat(
-      [
-        tf.reshape(tf.cast(token, 'float32'), [batch, 1]),
-        tf.reshape(tokenLogProb, [batch, 1]),
-        tf.reshape(entropy, [batch, 1]),
-      ],
-      1,
-    ) as tf.Tensor2D;
+    // The token's log-prob: one flat gather at row·vocab + token, offsets from the host (no reshapes of the token).
+    const rowStarts = tf.tensor1d(
+      Int32Array.from({ length: batch }, (_, row) => row * vocab),
+      'int32',
+    );
+    const tokenLogProb = tf.gather(tf.reshape(logProbs, [-1]), tf.add(tf.cast(token, 'int32'), rowStarts));
+    return tf.stack([tf.cast(token, 'float32'), tokenLogProb, entropy], 1) as tf.Tensor2D;
   });
 }
 
@@ -71,10 +70,11 @@ function firstReaching(cumulative: tf.Tensor2D, thresholds: tf.Tensor): tf.Tenso
 function gatherPerRow(x: tf.Tensor, indices: tf.Tensor2D): tf.Tensor2D {
   const [batch, width] = x.shape as [number, number];
   // Row offsets from the host: no kernel (a decode step is dispatch-bound).
-  const offsets = tf.tensor1d(
+  const offsets = tf.tensor2d(
     Int32Array.from({ length: batch }, (_, row) => row * width),
+    [batch, 1],
     'int32',
   );
-  const flat = tf.add(tf.cast(indices, 'int32'), tf.reshape(offsets, [batch, 1]));
+  const flat = tf.add(indices.dtype === 'int32' ? indices : tf.cast(indices, 'int32'), offsets);
   return tf.reshape(tf.gather(tf.reshape(x, [-1]), tf.reshape(flat, [-1])), indices.shape) as tf.Tensor2D;
 }

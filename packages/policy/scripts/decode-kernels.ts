@@ -3,20 +3,30 @@
  * (sampling temperature 0.7, no stop token, KV cache), profiled; the difference over 16 steps is one step's count.
  * Counts do not depend on the machine's load (unlike kernel times), so they compare changes of the decode path.
  *
- *   npx tsx --conditions=source packages/policy/scripts/decode-kernels.ts
+ *   npx tsx --conditions=source packages/policy/scripts/decode-kernels.ts [generic]
+ *
+ * `generic` counts `TransformerModel.decode`'s step instead of the fused one (`generate`'s `decodePath`).
  */
 import { generate, initTfBackend, loadTransformerModel } from '@rlver/model';
 import * as tf from '@tensorflow/tfjs-core';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
 
 const BATCH = 16;
+const decodePath = process.argv[2] === 'generic' ? 'generic' : 'fused';
 
 async function kernelCounts(model: Awaited<ReturnType<typeof loadTransformerModel>>, newTokens: number) {
   const promptIds = Array.from({ length: BATCH }, (_, row) =>
     Array.from({ length: 32 }, (_, column) => 4 + ((row * 131 + column * 17) % 2900)),
   );
   const profile = await tf.profile(async () => {
-    await generate(model, { promptIds, maxNewTokens: newTokens, stopTokenIds: [], seed: 1, temperature: 0.7 });
+    await generate(model, {
+      promptIds,
+      maxNewTokens: newTokens,
+      stopTokenIds: [],
+      seed: 1,
+      temperature: 0.7,
+      decodePath,
+    });
   });
   const counts = new Map<string, number>();
   for (const kernel of profile.kernels) counts.set(kernel.name, (counts.get(kernel.name) ?? 0) + 1);
@@ -32,6 +42,6 @@ const perStep = [...long]
   .filter(([, count]) => count > 0)
   .sort((a, b) => b[1] - a[1]);
 const total = perStep.reduce((sum, [, count]) => sum + count, 0);
-console.log(`kernels per decode step (batch ${BATCH}, temperature 0.7): ${total}`);
+console.log(`kernels per decode step (${decodePath}, batch ${BATCH}, temperature 0.7): ${total}`);
 console.log(perStep.map(([name, count]) => `${name} ${count}`).join(' · '));
 model.dispose();
