@@ -42,6 +42,7 @@ const CLEAN_EN = [
   'It was a really hard day, and the quickest fix is not always the best one.',
   'How have you been getting through the days? What is the part you find hardest to let go of?',
   'My guess is Daniel sees it differently, and your loved ones missed a made-up excuse.',
+  'I hear you. So the a.m. is still unresolved, and it keeps sitting with you.',
   'You said "I just went blank." What happened after that?',
   'That is more than anyone should carry. What would help the most right now?',
 ];

@@ -36,7 +36,11 @@ const EN_RULES: readonly RegExp[] = [
   // A determiner right before a sentence mark: "about the.", "for the ceility rather than."
   new RegExp(`\\b(?:[A-Za-z]+\\s+)?(?:${EN_DETERMINERS})\\s*[.,;:!?](?![A-Za-z])`, 'i'),
   // A determiner followed by a word that cannot open a noun phrase: "the just", "the on", "the said".
-  new RegExp(`\\b(?:\\w+\\s+)?(?:${EN_DETERMINERS})\\s+(?:${EN_NOT_AFTER_DETERMINER})(?![\\w'’-])(?:\\s+\\w+)?`, 'i'),
+  // ("the a.m." is a time, not "the a").
+  new RegExp(
+    `\\b(?:\\w+\\s+)?(?:${EN_DETERMINERS})\\s+(?:${EN_NOT_AFTER_DETERMINER})(?![\\w'’-]|\\.[a-z]\\.)(?:\\s+\\w+)?`,
+    'i',
+  ),
   // A sentence that ends on a word that cannot end one: "rather than.", "how much you and."
   new RegExp(`\\b\\w+\\s+(?:${EN_NOT_FINAL})\\s*[.!?](?![A-Za-z])`, 'i'),
   // A lone lower-case letter that is no word ("the hospitalaff w walls").
