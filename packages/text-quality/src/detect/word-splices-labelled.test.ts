@@ -7,9 +7,9 @@ import { auditReply } from '../audit-reply';
 import { findWordSplice } from './word-splices';
 
 /**
- * 80 replies of the embedded policy after RL against the offline user (runs int8b-grpo-s0, int8b-ppo-s0 and
- * int8-ppo-s0, held-out benchmark, 20 en + 20 zh per run pair, fixed seed), each labelled broken or clean by reading
- * (docs/decisions/2026-11-27-judge-charges-splices.md). Recall may rise; it must not silently drop.
+ * 80 distinct replies of the embedded policy after RL against the offline user (held-out benchmark of runs int8b-grpo-s0
+ * and int8b-ppo-s0, 15 per language each, and int8-ppo-s0, 10 per language; fixed seed), each labelled broken or clean
+ * by reading (docs/decisions/2026-11-27-judge-charges-splices.md). Recall may rise; it must not silently drop.
  */
 interface Labelled {
   lang: Language;
