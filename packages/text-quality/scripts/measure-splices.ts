@@ -1,0 +1,71 @@
+/**
+ * How well the splice rules do on text whose answer is known:
+ *   npx tsx --conditions=source packages/text-quality/scripts/measure-splices.ts
+ * - the labelled policy replies (src/detect/fixtures/labelled-policy-replies.jsonl): broken replies found and clean
+ *   replies flagged, per language, by `findWordSplice` and by the whole audit (`auditReply`);
+ * - clean text: the shipped reference replies (packages/bench/redteam/reference-dialogues-{en,zh}.jsonl) and, when
+ *   ../shared is there, every distinct assistant reply of the SAGE transcripts (read at run time, never copied).
+ * Prints the counts and each flagged clean text with its seam.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Language } from '@rlver/spec';
+import { auditReply } from '../src/audit-reply';
+import { findWordSplice } from '../src/detect/word-splices';
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const projectRoot = join(packageRoot, '..', '..');
+const jsonl = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line));
+
+const labelled: { lang: Language; broken: boolean; reply: string }[] = jsonl(
+  join(packageRoot, 'src', 'detect', 'fixtures', 'labelled-policy-replies.jsonl'),
+);
+for (const lang of ['en', 'zh'] as const) {
+  const broken = labelled.filter((row) => row.lang === lang && row.broken);
+  const clean = labelled.filter((row) => row.lang === lang && !row.broken);
+  const splice = (row: { reply: string }) => findWordSplice(row.reply, lang) !== undefined;
+  const audit = (row: { reply: string }) => auditReply(row.reply, lang).degenerate;
+  process.stdout.write(
+    `labelled ${lang}: splice finds ${broken.filter(splice).length} of ${broken.length} broken, flags ${clean.filter(splice).length} of ${clean.length} clean; audit finds ${broken.filter(audit).length}, flags ${clean.filter(audit).length}\n`,
+  );
+}
+
+function assistantReplies(records: { history: { role: string; content: string }[] }[]): string[] {
+  return [
+    ...new Set(records.flatMap((record) => record.history.filter((m) => m.role === 'assistant').map((m) => m.content))),
+  ];
+}
+
+const clean: { name: string; lang: Language; texts: string[] }[] = (['en', 'zh'] as const).map((lang) => ({
+  name: `${lang} reference replies`,
+  lang,
+  texts: assistantReplies(
+    jsonl(join(projectRoot, 'packages', 'bench', 'redteam', `reference-dialogues-${lang}.jsonl`)),
+  ),
+}));
+const sage = join(projectRoot, '..', 'shared', 'data', 'sage', 'transcripts');
+if (existsSync(sage)) {
+  const files = readdirSync(sage).flatMap((agent) =>
+    readdirSync(join(sage, agent))
+      .filter((file) => file.endsWith('.jsonl'))
+      .map((file) => join(sage, agent, file)),
+  );
+  clean.push({ name: 'SAGE zh assistant replies', lang: 'zh', texts: assistantReplies(files.flatMap(jsonl)) });
+}
+for (const set of clean) {
+  const flagged = set.texts.flatMap((text) => {
+    const seam = findWordSplice(text, set.lang);
+    return seam ? [{ seam, text }] : [];
+  });
+  const audited = set.texts.filter((text) => auditReply(text, set.lang).degenerate).length;
+  process.stdout.write(
+    `${set.name}: splice flags ${flagged.length} of ${set.texts.length}; audit (any kind) ${audited}\n`,
+  );
+  for (const { seam, text } of flagged)
+    process.stdout.write(`  "${seam}" in ${text.slice(0, 80).replace(/\s+/g, ' ')}\n`);
+}
