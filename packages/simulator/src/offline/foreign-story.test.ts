@@ -99,4 +99,24 @@ describe('not-my-story in the judgement (offline user, zh)', () => {
     expect(change).toBe(-20);
     expect((await simulator.doRespond({ state, reply: other })).innerThoughts).toContain('像是说给别人听的');
   });
+
+  it('should not call a reply that names this user in full another person’s story', async () => {
+    const [base] = loadScenarioSet('zh', 'test');
+    if (!base) throw new RangeError('no zh test profile');
+    const profile = {
+      ...base,
+      player: '* 姓名：陈红\n* 年龄：45岁\n* 职业：中学老师',
+      scene: '儿子读高二，最近整天闷在房间里打游戏，成绩一落千丈。陈红跟他说什么他都不理，她又急又心疼。',
+    };
+    const { state: start } = await simulator.doStart({ profile, seed: 1 });
+    const state = { ...start, history: [{ role: 'user' as const, content: USER_ZH }] };
+    const memory = readOfflineMemory(state).memory;
+    expect(memory.story.selfName).toBe('陈红');
+    const tagger = createRuleTagger();
+    const reasonsOf = (reply: string) =>
+      judgeReply(judgeInputOfState(state, memory, reply, { tags: tagger.tag(reply, 'zh') })).reasons;
+    const other = `${OTHER_ZH}婚宴定在酒店，伴娘、司仪和喜糖都是婆婆一手安排的。`;
+    expect(reasonsOf(other).some((reason) => reason.code === 'not-my-story')).toBe(true);
+    expect(reasonsOf(`陈红，${other}`).some((reason) => reason.code === 'not-my-story')).toBe(false);
+  });
 });

@@ -15,6 +15,7 @@ import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
 import { findStoryDetails } from './story-details';
 import type { StoryIndex } from './story-index';
+import { storyPeopleNamed } from './story-people';
 import { detectGarbled, isLanguageMismatch, overlapsWithEarlier, replyLength, reportFormatting } from './text-signals';
 import { clicheCount, echoStats, warmthCount } from './tone-signals';
 
@@ -555,6 +556,8 @@ function notMyStoryReason(
   const ramp = (value: number, from: number, to: number) => Math.min(1, Math.max(0, (value - from) / (to - from)));
   const foreignLevel = fit.pickedUp > maxPickedUp ? 0 : ramp(fit.foreign.length, start, full);
   if (foreignLevel <= 0) return undefined;
+  // A reply that names this user's people (`storyPeopleNamed`) is about this story, not another person's.
+  if (storyPeopleNamed(input.reply, input.story, input.lang).length > 0) return undefined;
   // Both signals at once sink it: it fits other users as well, tells another life and answers nothing of this message
   // (the coverage, the dearest test, last).
   const miss = W.answerMiss[input.lang];
