@@ -100,7 +100,7 @@ describe('not-my-story in the judgement (offline user, zh)', () => {
     expect((await simulator.doRespond({ state, reply: other })).innerThoughts).toContain('像是说给别人听的');
   });
 
-  it('should not call a reply that names this user in full another person’s story', async () => {
+  it('should not sink a reply that names this user in full as another person’s story', async () => {
     const [base] = loadScenarioSet('zh', 'test');
     if (!base) throw new RangeError('no zh test profile');
     const profile = {
@@ -116,7 +116,11 @@ describe('not-my-story in the judgement (offline user, zh)', () => {
     const reasonsOf = (reply: string) =>
       judgeReply(judgeInputOfState(state, memory, reply, { tags: tagger.tag(reply, 'zh') })).reasons;
     const other = `${OTHER_ZH}婚宴定在酒店，伴娘、司仪和喜糖都是婆婆一手安排的。`;
-    expect(reasonsOf(other).some((reason) => reason.code === 'not-my-story')).toBe(true);
-    expect(reasonsOf(`陈红，${other}`).some((reason) => reason.code === 'not-my-story')).toBe(false);
+    const pointsOf = (reply: string) => reasonsOf(reply).find((reason) => reason.code === 'not-my-story')?.points;
+    expect(pointsOf(other)).toBe(JUDGE_WEIGHTS.brokenReply);
+    // Named, it is still charged for the other life it tells, but not held at the floor as written to someone else.
+    const named = pointsOf(`陈红，${other}`);
+    expect(named).toBeDefined();
+    expect(named).toBeGreaterThan(JUDGE_WEIGHTS.brokenReply);
   });
 });

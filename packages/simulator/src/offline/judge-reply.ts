@@ -556,13 +556,19 @@ function notMyStoryReason(
   const ramp = (value: number, from: number, to: number) => Math.min(1, Math.max(0, (value - from) / (to - from)));
   const foreignLevel = fit.pickedUp > maxPickedUp ? 0 : ramp(fit.foreign.length, start, full);
   if (foreignLevel <= 0) return undefined;
-  // A reply that names this user's people (`storyPeopleNamed`) is about this story, not another person's.
-  if (storyPeopleNamed(input.reply, input.story, input.lang).length > 0) return undefined;
   // Both signals at once sink it: it fits other users as well, tells another life and answers nothing of this message
   // (the coverage, the dearest test, last).
   const miss = W.answerMiss[input.lang];
   let sink = false;
-  if (miss && relevance && relevance.margin <= miss.sinkMargin && fit.foreign.length >= miss.sinkForeign) {
+  // A reply that names this user's people (`storyPeopleNamed`) is about this story: charged, never sunk as another
+  // person's.
+  if (
+    miss &&
+    relevance &&
+    relevance.margin <= miss.sinkMargin &&
+    fit.foreign.length >= miss.sinkForeign &&
+    storyPeopleNamed(input.reply, input.story, input.lang).length === 0
+  ) {
     const coverage = answerCoverage(input.reply, input.lastUserMessage, input.lang);
     sink = coverage.offered >= miss.minOffered && coverage.share < miss.maxShare;
   }
