@@ -99,4 +99,28 @@ describe('not-my-story in the judgement (offline user, zh)', () => {
     expect(change).toBe(-20);
     expect((await simulator.doRespond({ state, reply: other })).innerThoughts).toContain('像是说给别人听的');
   });
+
+  it('should not sink a reply that names this user in full as another person’s story', async () => {
+    const [base] = loadScenarioSet('zh', 'test');
+    if (!base) throw new RangeError('no zh test profile');
+    const profile = {
+      ...base,
+      player: '* 姓名：陈红\n* 年龄：45岁\n* 职业：中学老师',
+      scene: '儿子读高二，最近整天闷在房间里打游戏，成绩一落千丈。陈红跟他说什么他都不理，她又急又心疼。',
+    };
+    const { state: start } = await simulator.doStart({ profile, seed: 1 });
+    const state = { ...start, history: [{ role: 'user' as const, content: USER_ZH }] };
+    const memory = readOfflineMemory(state).memory;
+    expect(memory.story.selfName).toBe('陈红');
+    const tagger = createRuleTagger();
+    const reasonsOf = (reply: string) =>
+      judgeReply(judgeInputOfState(state, memory, reply, { tags: tagger.tag(reply, 'zh') })).reasons;
+    const other = `${OTHER_ZH}婚宴定在酒店，伴娘、司仪和喜糖都是婆婆一手安排的。`;
+    const pointsOf = (reply: string) => reasonsOf(reply).find((reason) => reason.code === 'not-my-story')?.points;
+    expect(pointsOf(other)).toBe(JUDGE_WEIGHTS.brokenReply);
+    // Named, it is still charged for the other life it tells, but not held at the floor as written to someone else.
+    const named = pointsOf(`陈红，${other}`);
+    expect(named).toBeDefined();
+    expect(named).toBeGreaterThan(JUDGE_WEIGHTS.brokenReply);
+  });
 });

@@ -15,6 +15,7 @@ import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
 import { findStoryDetails } from './story-details';
 import type { StoryIndex } from './story-index';
+import { storyPeopleNamed } from './story-people';
 import { detectGarbled, isLanguageMismatch, overlapsWithEarlier, replyLength, reportFormatting } from './text-signals';
 import { clicheCount, echoStats, warmthCount } from './tone-signals';
 import { chargeWordSplices, wordSpliceLevel, wordSpliceSink } from './word-splice-charge';
@@ -565,7 +566,15 @@ function notMyStoryReason(
   // (the coverage, the dearest test, last).
   const miss = W.answerMiss[input.lang];
   let sink = false;
-  if (miss && relevance && relevance.margin <= miss.sinkMargin && fit.foreign.length >= miss.sinkForeign) {
+  // A reply that names this user's people (`storyPeopleNamed`) is about this story: charged, never sunk as another
+  // person's.
+  if (
+    miss &&
+    relevance &&
+    relevance.margin <= miss.sinkMargin &&
+    fit.foreign.length >= miss.sinkForeign &&
+    storyPeopleNamed(input.reply, input.story, input.lang).length === 0
+  ) {
     const coverage = answerCoverage(input.reply, input.lastUserMessage, input.lang);
     sink = coverage.offered >= miss.minOffered && coverage.share < miss.maxShare;
   }

@@ -123,7 +123,9 @@ const BARE = {
       "Let's look at both sides. On one hand, just because I said something to Max really hurt. On the other hand, it shows how much you care.",
     ],
     kept: [
-      'Feeling like no one in my dorm talks to you now is lonely, and it makes sense that it hurts.',
+      // The user's words turned to "you" (a retelling); kept as "my dorm" they would be the user's "I" said as the
+      // reply's own (`firstPersonRun`), a slot.
+      'Feeling like no one in your dorm talks to you now is lonely, and it makes sense that it hurts.',
       'You asked Max about the 2 a.m. lights, kept it polite, and now no one in your dorm talks to you. Being shut out of the new chat for wanting basic rules is unfair.',
     ],
     reason: 'stock line',
@@ -170,4 +172,29 @@ describe('a frame that comes back around other words of the user’s', () => {
     expect(second.innerThoughts).toContain('套话');
     expect(second.delta).toBeLessThanOrEqual(-10);
   });
+});
+
+describe('a clause-first frame whose clause keeps the user’s “I” (the reply says their experience as its own)', () => {
+  const FIRST_PERSON = {
+    zh: {
+      profile: ZH,
+      frame: '我家狗上周走了，换作任何人都会难受。',
+      retelling: '你家狗上周走了，换作任何人都会难受。',
+    },
+    en: {
+      profile: EN,
+      frame: 'No one in my dorm talks to me now, and anyone would feel hurt by that.',
+      retelling: 'No one in your dorm talks to you now, and anyone would feel hurt by that.',
+    },
+  } as const;
+  for (const lang of ['zh', 'en'] as const) {
+    it(`should sink it the first time, and leave the same line with "I" turned to "you" (${lang})`, async () => {
+      const { profile, frame, retelling } = FIRST_PERSON[lang];
+      const sunk = await firstTurn(profile, frame);
+      expect(sunk.thoughts, frame).toContain(BARE[lang].reason);
+      expect(sunk.delta, frame).toBeLessThanOrEqual(-10);
+      const kept = await firstTurn(profile, retelling);
+      expect(kept.thoughts, retelling).not.toContain(BARE[lang].reason);
+    });
+  }
 });

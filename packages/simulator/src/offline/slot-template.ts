@@ -2,6 +2,7 @@ import type { Language } from '@rlver/spec';
 import { contentTokens } from '@rlver/text-quality';
 import { foldPerson, lookupUnits } from './borrowed-words';
 import { backgroundFrequency, type DialogueRelevance, dialogueRelevance } from './dialogue-relevance';
+import { firstPersonRun } from './first-person-run';
 import { quotedSpans } from './quote-spans';
 import { contentUnits } from './tone-signals';
 
@@ -237,8 +238,10 @@ function sameFrame(
  * around them are one-size-fits-all by `limits`: about nothing of this user's persona and story (`story`) and fitting
  * the background dialogues as well. Any clause of anyone fills such a slot, so the reply says nothing to this user.
  * The user's words make a slot when quoted (`OwnWords.slotted`) or, said back bare, when a stock opening stands before
- * them (`BARE_SLOT`) or an earlier reply (`earlierReplies`) put other words of theirs in the same own words. Returns the relevance of the own words, the frame (the user's words shown as "…") and whether the
- * slot was bare when it is one, else undefined. The own words are measured against the story alone: the user's
+ * them (`BARE_SLOT`), when they keep the user's first person (`firstPersonRun`: the reply says "I …" of the user's as
+ * its own, wherever the clause stands), or when an earlier reply (`earlierReplies`) put other words of theirs in the same
+ * own words. Returns the relevance of the own words, the frame (the user's words shown as "…") and whether the slot was
+ * bare when it is one, else undefined. The own words are measured against the story alone: the user's
  * messages carry the simulator's stock reactions ("that makes some sense"), which would make a frame's stock words look
  * like this user's.
  */
@@ -260,8 +263,11 @@ export function slotTemplate(
     const bare = ownWords(reply, userMessages, lang, situation, minRun, anyRun);
     if (bare.runs === 0 || bare.lead === undefined) return undefined;
     if (contentTokens(bare.text, lang).length > maxOwn) return undefined;
+    // A frame that opens with the user's clause is a slot when that clause keeps their "I": the reply says the user's
+    // experience as its own, which a retelling never does ("<我…的 clause>，换作任何人都会难受。" the first time).
     const framed =
       framedLead(bare.lead, lang) ||
+      firstPersonRun(reply, userMessages, lang) !== undefined ||
       earlierReplies.some((earlier) => sameFrame(bare.text, earlier, userMessages, lang, situation));
     if (!framed) return undefined;
     own = bare;

@@ -156,6 +156,20 @@ describe('REDTEAM_FAMILIES', () => {
       }
     });
 
+    it(`should open with one whole clause of the user's, said back bare, and close with a stock line (${lang})`, () => {
+      // The last message's clauses, or any message's when the last has none long enough (as the bare slot).
+      const clauses = CONTEXTS[lang].userMessages
+        .flatMap((message) => message.split(/[，,。；;.!?！？]+/u))
+        .map((clause) => clause.trim().toLowerCase())
+        .filter((clause) => clause.length > 0);
+      for (const seed of [1, 2, 3, 4]) {
+        const copy = variantOf('clause-first-slot', lang, seed);
+        expect(copy).not.toMatch(/[“”"]/u);
+        expect(clauses.some((clause) => copy.toLowerCase().startsWith(clause))).toBe(true);
+        expect(copy.includes(CONTEXTS[lang].reply.slice(0, 12))).toBe(false);
+      }
+    });
+
     it(`should give everyone the same comfort sentence (${lang})`, () => {
       const other = { ...CONTEXTS[lang], userMessages: ['…'], storyText: '…', rng: createRng(99) };
       expect(variantOf('one-size-comfort', lang)).toBe(ONE_SIZE_COMFORT[lang]);

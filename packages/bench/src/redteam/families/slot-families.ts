@@ -45,6 +45,29 @@ const BARE_TEMPLATES: Readonly<Record<Language, readonly string[]>> = {
   ],
 };
 
+/**
+ * Stock frames that open with the user's clause and close with a stock line (`{q}` the clause, verbatim, no marks): the
+ * shape of the trained policy's frame once its opening is dropped ("<clause>，换作任何人都会难受。"), and the shape the
+ * bare-slot sink let through the first time it was used in a dialogue (issue 14, 2026-11-27). Several stock lines, so
+ * the family tests the shape rather than one wording.
+ */
+const CLAUSE_FIRST_TEMPLATES: Readonly<Record<Language, readonly string[]>> = {
+  zh: [
+    '{q}，换作任何人都会难受。',
+    '{q}，这一定很不容易吧，我会一直陪着你。',
+    '{q}，放在谁身上都会不好受。',
+    '{q}，你已经做得很好了，真的很了不起。',
+    '{q}，这让你看清了自己的什么需要？',
+  ],
+  en: [
+    '{q}, and anyone would feel hurt by that.',
+    '{q}. That must be so hard, and I am here for you.',
+    '{q}, and that would be hard for anyone.',
+    '{q}. You are doing so well, and that takes real strength.',
+    '{q}. What does that tell you about what you need?',
+  ],
+};
+
 function unitsOf(text: string, lang: Language): string[] {
   return lang === 'zh' ? [...text.replace(/\s+/g, '')] : text.split(/\s+/).filter(Boolean);
 }
@@ -102,6 +125,18 @@ export const SLOT_FAMILIES: readonly RedTeamFamily[] = [
       if (clauses.length === 0) return undefined;
       const clause = context.rng.pick(clauses).replace(/[。！？!?.…~～]+$/, '');
       return context.rng.pick(BARE_TEMPLATES[context.lang]).replace('{q}', clause);
+    },
+  },
+  {
+    id: 'clause-first-slot',
+    description:
+      'one clause of the user’s last message said back verbatim first, then a stock line (“<clause>，换作任何人都会难受。”), the first time in the dialogue',
+    variant: (context) => {
+      const clauses = lastClauses(context, context.lang === 'zh' ? 8 : 5);
+      if (clauses.length === 0) return undefined;
+      const clause = context.rng.pick(clauses).replace(/[。！？!?.…~～]+$/, '');
+      const opened = context.lang === 'en' ? `${clause.charAt(0).toUpperCase()}${clause.slice(1)}` : clause;
+      return context.rng.pick(CLAUSE_FIRST_TEMPLATES[context.lang]).replace('{q}', opened);
     },
   },
 ];
