@@ -51,7 +51,11 @@ for (const size of sizes)
 const limit = Number(flags.limit);
 if (!Number.isInteger(limit) || limit < 1) fail(`--limit needs an integer ≥ 1 (got "${flags.limit}")`);
 
-const config = resolveTrainConfig({ overrides: { policy: String(flags.policy), evalLimit: limit } });
+// Every held-out dialogue in flight at once (each request carries its own seed, so batching never changes a reply),
+// and the policy batches all N samples of all of them: small batches cost the tiny model per call, not per row.
+const config = resolveTrainConfig({
+  overrides: { policy: String(flags.policy), evalLimit: limit, concurrency: 2 * limit },
+});
 const temperatures = flags.temperatures ? String(flags.temperatures).split(',').map(Number) : [config.evalTemperature];
 for (const temperature of temperatures)
   if (!Number.isFinite(temperature) || temperature < 0)
@@ -59,7 +63,9 @@ for (const temperature of temperatures)
 
 const backend = await initTfBackend({ log: () => {} });
 process.stderr.write(`policy-ceiling: backend ${String(backend)}\n`);
-const policy = await buildPolicy(config, undefined, { valueHead: false });
+const policy = await buildPolicy({ ...config, concurrency: 2 * limit * Math.max(...sizes) }, undefined, {
+  valueHead: false,
+});
 
 /** What the best-of-N policy saw, over one benchmark. */
 interface Tally {
