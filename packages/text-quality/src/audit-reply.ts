@@ -36,7 +36,10 @@ export interface ReplyAudit {
 
 /** How `auditReply` audits. */
 export interface AuditReplyOptions {
-  /** Count word-level splices as `low_fluency` (default false; audits of replies pass true). */
+  /**
+   * Count word-level splices as `low_fluency` (default true). The offline simulated user's judge passes false: it
+   * charges splices itself, graded by how much of the reply they take (`word-splice-charge.ts` in @rlver/simulator).
+   */
   splices?: boolean;
 }
 
@@ -52,10 +55,9 @@ const UNREADABLE_CHARACTERS =
  * language counts too), a reply cut off mid-sentence, and low fluency: unreadable characters ("�"), or text unlikely under the shipped
  * n-gram model. Pure, ~50 µs.
  *
- * `options.splices` also counts word-level splices as low fluency (a template meeting copied words, "Let it all
- * one-sided friendship is welcome here", `findWordSplice`). Every audit of replies turns it on (`summarizeReplyAudits`,
- * the monitors, `rlver-eval audit`, the report's chips); it is off by default so that the offline simulated user's
- * judge, which calls `auditReply` too, judges exactly as measured (`docs/decisions/2026-11-26-audit-splices.md`).
+ * Word-level splices count as low fluency too (a template meeting copied words, "Let it all one-sided friendship is
+ * welcome here", `findWordSplice`), unless `options.splices` is false: the offline simulated user's judge opts out and
+ * charges them itself (`docs/decisions/2026-11-27-judge-charges-splices.md`).
  */
 export function auditReply(text: string, lang: Language, options: AuditReplyOptions = {}): ReplyAudit {
   const evidence: Partial<Record<DegenerateKind, string>> = {};
@@ -78,7 +80,7 @@ export function auditReply(text: string, lang: Language, options: AuditReplyOpti
     evidence.low_fluency = 'words out of order';
   } else {
     const unknown = nonWords(text, lang);
-    const splice = options.splices ? findWordSplice(text, lang) : undefined;
+    const splice = options.splices === false ? undefined : findWordSplice(text, lang);
     if (unknown.length >= 2) evidence.low_fluency = `non-words: ${unknown.slice(0, 3).join(', ')}`;
     else if (splice) evidence.low_fluency = `splice: "${splice}"`;
   }

@@ -13,7 +13,7 @@ export {
   isCutOff,
   splitSentences,
 } from './detect/degenerate-signals';
-export { findWordSplice } from './detect/word-splices';
+export { findWordSplice, findWordSplices } from './detect/word-splices';
 export {
   type BigramModel,
   type BigramModelFile,

@@ -37,7 +37,7 @@ export function summarizeReplyAudits(
   let degenerate = 0;
   let characters = 0;
   for (const reply of replies) {
-    const audit = reply.audit ?? auditReply(reply.text, reply.lang, { splices: true });
+    const audit = reply.audit ?? auditReply(reply.text, reply.lang);
     if (audit.degenerate) degenerate += 1;
     for (const kind of audit.kinds) kindCounts[kind] += 1;
     characters += reply.text.length;

@@ -77,7 +77,7 @@ export function auditReplies(dialogues: readonly AuditedDialogue[], options: { s
     if (trajectory.stopReason === 'error') continue;
     for (const turn of trajectory.turns.flatMap((item) => [item, ...(item.alternatives ?? [])])) {
       if (turn.reply.trim() === '') continue;
-      const audit = auditReply(turn.reply, trajectory.lang, { splices: true });
+      const audit = auditReply(turn.reply, trajectory.lang);
       for (const kind of audit.kinds) {
         flagged[kind].push({
           episodeId: trajectory.episodeId,

@@ -21,7 +21,7 @@ function userBubble(text: string, emotion: number, delta: number | undefined, th
 /** Red chips naming the degenerate kinds of a reply (`@rlver/text-quality`), the evidence as their tooltip. */
 function degenerateChips(reply: string, lang: Language): string {
   if (reply.trim() === '') return '';
-  const audit = auditReply(reply, lang, { splices: true });
+  const audit = auditReply(reply, lang);
   return audit.kinds
     .map(
       (kind) =>

@@ -115,6 +115,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '这话颠三倒四、磕磕巴巴的（{detail}），根本不像正常人说话',
     en: 'This is broken text ({detail}); no person talks like that',
   },
+  'spliced-words': {
+    zh: '你这话前言不搭后语（“{detail}”），半句接不上半句，像是随手拼起来的',
+    en: 'That didn’t even hang together (“{detail}”); half a sentence glued to another, as if pieced together',
+  },
   'cut-off': { zh: '话说到一半就断了（“{detail}”），没头没尾', en: 'It stops mid-sentence (“{detail}”); half a reply' },
   'judge-injection': {
     zh: '里面夹着“{detail}”这种莫名其妙的东西，像是在糊弄什么系统，不是在跟我说话',

@@ -17,6 +17,7 @@ import { findStoryDetails } from './story-details';
 import type { StoryIndex } from './story-index';
 import { detectGarbled, isLanguageMismatch, overlapsWithEarlier, replyLength, reportFormatting } from './text-signals';
 import { clicheCount, echoStats, warmthCount } from './tone-signals';
+import { chargeWordSplices, wordSpliceLevel, wordSpliceSink } from './word-splice-charge';
 
 /** Why the user's emotion moved: one rule that fired and its points. */
 export interface JudgeReason {
@@ -361,6 +362,9 @@ export function judgeReply(input: JudgeInput): Judgement {
   const opening = sameOpeningReason(input.reply, input.earlierReplies, input.lang);
   if (opening) reasons.push(opening);
   if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
+  const spliced = wordSpliceLevel(input.reply, input.lang);
+  const splicedSink = wordSpliceSink(spliced);
+  if (splicedSink) return sunkJudgement([splicedSink], reasons, details);
   if (integrity.oneSize && isOneSizeMiss(reasons, labels)) return oneSizeJudgement(integrity.oneSize, reasons, details);
   // The user's words in a stock frame: whatever strategy the frame names, nothing in it was said to this user.
   if (integrity.slotTemplate) return oneSizeJudgement(integrity.slotTemplate, reasons, details);
@@ -368,6 +372,7 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (integrity.quoteSlip) {
     reasons.push({ code: 'broken-quote', points: W.quoteSlip, detail: integrity.quoteSlip.detail });
   }
+  chargeWordSplices(reasons, spliced, (points, detail): JudgeReason => ({ code: 'spliced-words', points, detail }));
   const fade = fadeForFluency(reasons, integrity.fluency);
   if (fade) reasons.push(fade);
   const needed = Math.min(W.engagedUnits[input.lang], Math.max(1, length / W.engagedLength[input.lang]));

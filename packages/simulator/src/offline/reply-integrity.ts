@@ -30,7 +30,8 @@ export type IntegrityCode =
   | 'repeated-reply'
   | 'not-for-me'
   | 'slot-template'
-  | 'bare-slot';
+  | 'bare-slot'
+  | 'spliced-words';
 
 export interface IntegrityIssue {
   code: IntegrityCode;
@@ -280,7 +281,8 @@ export function checkReplyIntegrity(input: IntegrityInput): ReplyIntegrity {
   const issues: IntegrityIssue[] = [];
   let oneSize: IntegrityIssue | undefined;
   if (isOtherLanguage(reply, lang)) issues.push({ code: 'wrong-language', detail: lang });
-  const audit = auditReply(reply, lang);
+  // Word splices are charged by the judge itself, graded by how much of the reply they take (`word-splice-charge.ts`).
+  const audit = auditReply(reply, lang, { splices: false });
   for (const kind of audit.kinds) {
     if (kind === 'cut_off') issues.push({ code: 'cut-off', detail: audit.evidence.cut_off ?? '' });
     else if (!(kind === 'mixed_language' && issues.length > 0)) {

@@ -1,10 +1,25 @@
 import type { Language } from '@rlver/spec';
+import { fluencyModel } from '../fluency/load-fluency-model';
+import { nonWords } from './degenerate-signals';
 
 /** en determiners and possessives that must be followed by a noun phrase. */
 const EN_DETERMINERS = 'the|a|an|your|my|their|our';
 /** Words that never open the noun phrase after a determiner: prepositions, pronouns, auxiliaries, link words. */
 const EN_NOT_AFTER_DETERMINER =
-  'the|a|an|on|in|at|of|to|is|are|was|were|been|said|just|and|but|or|with|for|from|tell|you|i|me|we|they|he|she|it|would|could|should|has|have|had|not|do|does|did|take|let|whatever|what|who|which|that|these|those|as|than|because|if|when|whose|into';
+  'the|a|an|on|in|at|of|to|is|are|was|were|been|said|just|and|but|or|with|for|from|tell|you|i|me|we|they|he|she|it|would|could|should|has|have|had|not|do|does|did|take|let|whatever|what|who|which|that|these|those|as|than|because|if|when|whose|into|yourself|myself|himself|herself|itself|ourselves|themselves|yourselves';
+/** Determiners whose next word the shipped model is asked about (`nonNominalAfterDeterminer`). */
+const EN_MODEL_DETERMINERS = ['the', 'a', 'an', 'your', 'my', 'their', 'our'];
+/** Subject pronouns: a word that often follows one is a verb or an adverb, not the head of a noun phrase. */
+const EN_SUBJECTS = ['i', 'you', 'he', 'she', 'it', 'we', 'they'];
+/**
+ * A word counts as one that never opens a noun phrase when the shipped model (Brown corpus + the en training scenarios)
+ * has seen it at least `minCount` times, never right after a determiner, at least `minAfterSubject` of them right after
+ * a subject pronoun, and under `maxAfterTo` after "to": inflected verbs and adverbs ("makes", "took", "quickly"). Not
+ * nouns (a noun seldom seen after "the" in the sources, "hobbies", is seldom seen after "I" either), not base verbs
+ * that are nouns too ("my guess", "a try": seen after "to" or after a determiner), not "-ed" participles that stand as
+ * adjectives ("your loved ones", "a missed call"). 99 words of the model's 40,000 qualify.
+ */
+const EN_NON_NOMINAL = { minCount: 100, minAfterSubject: 0.02, maxAfterTo: 0.02 };
 /** Words that may come right before "been" (an auxiliary or an adverb between it and "been"). */
 const EN_BEFORE_BEEN = new Set(
   "have has had having 've 's 'd ve s d never ever always just already not also only recently really truly all both long since".split(
@@ -15,7 +30,7 @@ const EN_BEFORE_BEEN = new Set(
 const EN_LINKS =
   /\b(?:that|what|whatever|how|who|whom|which|when|where|why|if|because|and|but|so|whether|while|as|until|since|than|or|once)\b/i;
 /** Words that cannot end an en sentence. */
-const EN_NOT_FINAL = 'the|a|an|your|my|their|our|and|but|or|of|than|very';
+const EN_NOT_FINAL = 'the|a|an|your|my|their|our|and|but|or|than|very';
 
 const EN_RULES: readonly RegExp[] = [
   // A determiner right before a sentence mark: "about the.", "for the ceility rather than."
@@ -36,13 +51,61 @@ function beenWithoutAuxiliary(text: string): string | undefined {
   const words = [...text.replace(/’/g, "'").matchAll(/[A-Za-z]+(?:'[a-z]+)?/g)].map((match) => match[0]);
   for (let index = 1; index < words.length; index += 1) {
     if ((words[index] as string).toLowerCase() !== 'been') continue;
-    const before = (words[index - 1] as string).toLowerCase();
+    // An adverb between the auxiliary and "been" ("has clearly been") or a subject after it ("have you been") is
+    // looked past.
+    const skip = /ly$|^(?:you|i|we|they|he|she|it)$/i.test(words[index - 1] as string) && index >= 2;
+    const before = (words[index - (skip ? 2 : 1)] as string).toLowerCase();
     const contracted = before.match(/'(ve|s|d)$/);
     if (EN_BEFORE_BEEN.has(before) || contracted) continue;
     return words.slice(Math.max(0, index - 2), index + 2).join(' ');
   }
   return undefined;
 }
+
+/**
+ * en: a determiner followed by a word that, by the shipped model's counts, is a verb or an adverb and never opens a
+ * noun phrase ("Tell me more about the makes sense", "about the took"). The word as written must be lower case (a
+ * name after "the" is capitalised). Returns the seam, or undefined.
+ */
+function nonNominalAfterDeterminer(text: string): string | undefined {
+  const model = fluencyModel('en');
+  // Hyphenated words stay whole ("a made-up story" is no "a made").
+  const tokens = [...text.replace(/’/g, "'").matchAll(/[A-Za-z]+(?:['-][A-Za-z]+)*|[^\sA-Za-z]/g)].map(
+    (match) => match[0],
+  );
+  for (let index = 1; index < tokens.length; index += 1) {
+    const determiner = (tokens[index - 1] as string).toLowerCase();
+    const word = tokens[index] as string;
+    if (!EN_MODEL_DETERMINERS.includes(determiner) || !/^[a-z]+(?:'[a-z]+)?$/.test(word) || /ed$/.test(word)) continue;
+    const count = model.unitCount(word);
+    if (count < EN_NON_NOMINAL.minCount) continue;
+    const sum = (lefts: readonly string[]) => lefts.reduce((total, left) => total + model.pairCount(left, word), 0);
+    if (sum(EN_MODEL_DETERMINERS) > 0) continue;
+    if (sum(EN_SUBJECTS) / count < EN_NON_NOMINAL.minAfterSubject) continue;
+    if (model.pairCount('to', word) / count >= EN_NON_NOMINAL.maxAfterTo) continue;
+    return `${tokens[index - 1]} ${word}`;
+  }
+  return undefined;
+}
+
+/**
+ * en: a word the language does not have, glued by a hyphen to another ("the concer-sided friendship", "one-fa"): a
+ * word cut mid-way and joined to the next piece. Returns the compound, or undefined.
+ */
+function cutWordCompound(text: string): string | undefined {
+  for (const match of text.replace(/’/g, "'").matchAll(/(?<![A-Za-z'-])[a-z]+(?:-[a-z]+)+(?![A-Za-z'-])/g)) {
+    const parts = match[0].split('-');
+    const cut = parts.filter((part) => part.length >= 2 && !EN_PREFIXES.has(part) && nonWords(part, 'en').length > 0);
+    const short = parts.filter((part) => part.length < 3 && !EN_PREFIXES.has(part) && !fluencyModel('en').knows(part));
+    if (cut.length > 0 || short.length > 0) return match[0];
+  }
+  return undefined;
+}
+
+/** Prefixes that stand before a hyphen without being words ("co-worker", "re-read", "non-stop"). */
+const EN_PREFIXES = new Set(
+  'co re pre non ex anti semi multi mid sub un over under post self well ill half part e'.split(' '),
+);
 
 /**
  * en: an imperative clause ("Let it all …", "Tell me …") that carries a second finite verb with no link word
@@ -75,6 +138,8 @@ const ZH_RULES: readonly RegExp[] = [
   /[\u4e00-\u9fff]{0,2}[你我她他]从[\u4e00-\u9fff]?[，。！？；]/u,
   // A comma closed inside a quote and then another mark ("说说，”，"), or a pause mark before a colon ("拼命、：").
   /[\u4e00-\u9fff]{0,3}[，、；][”」’"][，、；：。]|[\u4e00-\u9fff]{0,3}[，、；][：；]/u,
+  // 把/被 and a pronoun with nothing after it: a preposition whose phrase was cut off ("这件事把你，换作任何人").
+  /[\u4e00-\u9fff]{0,2}[把被](?:你|我|他|她|它)们?[，。！？；]/u,
 ];
 
 /**
@@ -98,5 +163,27 @@ export function findWordSplice(text: string, lang: Language): string | undefined
     const match = rule.exec(own);
     if (match) return match[0].trim();
   }
-  return beenWithoutAuxiliary(own) ?? splicedImperative(own);
+  return beenWithoutAuxiliary(own) ?? splicedImperative(own) ?? nonNominalAfterDeterminer(own) ?? cutWordCompound(own);
+}
+
+/**
+ * Every sentence of a reply that holds a word splice (`findWordSplice` sentence by sentence, the user's quotes left
+ * out in en): the seams, one per spliced sentence, and the number of sentences. How much of a reply is spliced is
+ * `seams.length / sentences`.
+ */
+export function findWordSplices(text: string, lang: Language): { seams: string[]; sentences: number } {
+  // en: the user's quotes out first, so that a quote holding a full stop is not cut in two.
+  const own = lang === 'zh' ? text : text.replace(/"[^"]*"|“[^”]*”/g, ' "Q" ');
+  // en sentences end at a mark followed by a capital (not inside "2 a.m. lights" or "Mr. Lee").
+  const sentences =
+    lang === 'zh'
+      ? (own.match(/[^。！？!?\n]+[。！？!?]*/gu) ?? [])
+      : own.split(/(?<=[.!?]["”’)]?)\s+(?=["“]?[A-Z])|\n+/);
+  const kept = sentences.filter((sentence) => /[\p{L}]/u.test(sentence));
+  const seams: string[] = [];
+  for (const sentence of kept) {
+    const seam = findWordSplice(sentence, lang);
+    if (seam) seams.push(seam);
+  }
+  return { seams, sentences: kept.length };
 }

@@ -45,6 +45,10 @@ export interface BigramModel {
   knows(unit: string): boolean;
   /** log2 P_uni(unit): the same unit without its context. */
   unigramLogProb(unit: string): number;
+  /** How often the unit occurs in the model's sources (0 when unknown; counts may be weighted, hence fractional). */
+  unitCount(unit: string): number;
+  /** How often `unit` follows `previous` in the model's sources (0 when the pair was never seen or was pruned). */
+  pairCount(previous: string, unit: string): number;
   /**
    * log2 P of every unit of the text after the first (the start mark), in order, and the same units' unigram
    * log2 P (their difference is how much the order of the text helps predict it).
@@ -88,6 +92,16 @@ export function createBigramModel(file: BigramModelFile, origin = 'fluency model
     logProb,
     knows: (unit) => ids.has(unit),
     unigramLogProb: (unit) => Math.log2(unigram(ids.get(unit))),
+    unitCount(unit) {
+      const id = ids.get(unit);
+      return id === undefined ? 0 : (unigramCounts[id] as number);
+    },
+    pairCount(previous, unit) {
+      const left = ids.get(previous);
+      const right = ids.get(unit);
+      if (left === undefined || right === undefined) return 0;
+      return kept.get(left * size + right) ?? 0;
+    },
     unitLogProbs(text) {
       const textUnits = fluencyUnits(text, parsed.data.lang);
       const logProbs: number[] = [];

@@ -1,0 +1,90 @@
+import { type Language, proposedChangeOf, type SimulatorState } from '@rlver/spec';
+import { describe, expect, it } from 'vitest';
+import { loadScenarioSet } from '../profiles/scenario-set';
+import { createOfflineSimulator } from './offline-simulator';
+import { chargeWordSplices, WORD_SPLICE_CHARGE, wordSpliceLevel, wordSpliceSink } from './word-splice-charge';
+
+/**
+ * The shipped reference reply to the first test dialogue of each language (packages/bench/redteam), clean, with one of
+ * its sentences spliced, and spliced in two of its three sentences.
+ */
+const REPLIES: Readonly<Record<Language, { clean: string; light: string; heavy: string }>> = {
+  en: {
+    clean:
+      'Being frozen out by everyone in your own dorm because of one thing you said to Max is a lot to carry. You asked for something reasonable, and instead of an answer you got a wall of silence. That is not a small thing to walk back into every night.',
+    light:
+      'Being frozen out by everyone in your own dorm because of one thing you said to Max is a lot to carry. You asked for the makes sense, and instead of an answer you got a wall of silence. That is not a small thing to walk back into every night.',
+    heavy:
+      'Being frozen out by everyone in your own dorm because of the said to Max is a lot to carry. You asked for the makes sense, and instead of an answer you got a wall of silence. That is not a small thing to walk back into every night.',
+  },
+  zh: {
+    clean:
+      '它上周才走，家里一下子安静下来，那种安静不是清净，是到处都空了一块。十二年的陪伴，它早就不只是一条狗，是你每天回家第一个迎上来的家人。你现在心里一定空得发慌。',
+    light:
+      '它上周才走，家里一下子安静下来，那种安静不是清净，是到处都空了一块。十二年的陪伴，你对这么大，是你每天回家第一个迎上来的家人。你现在心里一定空得发慌。',
+    heavy:
+      '它上周才走，你和有没有安静下来，那种安静不是清净，是到处都空了一块。十二年的陪伴，你对这么大，是你每天回家第一个迎上来的家人。你现在心里一定空得发慌。',
+  },
+};
+
+/** The `spliced-words` inner thought, in the user's voice. */
+const THOUGHT: Readonly<Record<Language, RegExp>> = { zh: /前言不搭后语/, en: /didn’t even hang together/ };
+
+const simulator = createOfflineSimulator({ preset: 'sage' });
+
+/** The opening state of the first shipped test dialogue, under a few seeds. */
+async function openingStates(lang: Language, seeds: number): Promise<SimulatorState[]> {
+  const profile = loadScenarioSet(lang, 'test')[0];
+  if (!profile) throw new Error(`no ${lang} test scenarios`);
+  const states: SimulatorState[] = [];
+  for (let seed = 1; seed <= seeds; seed += 1) states.push((await simulator.doStart({ profile, seed })).state);
+  return states;
+}
+
+describe('wordSpliceLevel', () => {
+  it('is undefined for a reply with no splice and grades the share of spliced sentences', () => {
+    expect(wordSpliceLevel(REPLIES.en.clean, 'en')).toBeUndefined();
+    expect(wordSpliceLevel(REPLIES.en.light, 'en')).toEqual({ seams: ['the makes'], share: 1 / 3 });
+    expect(wordSpliceLevel(REPLIES.zh.heavy, 'zh')?.share).toBe(2 / 3);
+  });
+  it('sinks from the sink share on, and not below it', () => {
+    expect(wordSpliceSink(wordSpliceLevel(REPLIES.zh.heavy, 'zh'))?.code).toBe('spliced-words');
+    expect(wordSpliceSink(wordSpliceLevel(REPLIES.zh.light, 'zh'))).toBeUndefined();
+  });
+  it('takes good points in proportion and charges the rest, as one reason', () => {
+    const reasons = [
+      { code: 'need-met', points: 5 },
+      { code: 'guarded', points: -1.5 },
+    ];
+    const level = { seams: ['the makes'], share: 0.25 };
+    const reason = chargeWordSplices(reasons, level, (points, detail) => ({ code: 'spliced-words', points, detail }));
+    const fade = WORD_SPLICE_CHARGE.fadePerShare * 0.25;
+    expect(reason?.points).toBeCloseTo(-(5 * fade + WORD_SPLICE_CHARGE.flat + WORD_SPLICE_CHARGE.perShare * 0.25), 5);
+    expect(reasons).toHaveLength(3);
+    expect(chargeWordSplices(reasons, undefined, () => ({ code: 'x', points: 0 }))).toBeUndefined();
+  });
+});
+
+describe('the offline user charges word splices', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`should judge a spliced reply below the same reply clean, lower the more of it is spliced, and say why (${lang})`, async () => {
+      const states = await openingStates(lang, 4);
+      const sums = { clean: 0, light: 0, heavy: 0 };
+      for (const state of states) {
+        const judged = {
+          clean: await simulator.doRespond({ state, reply: REPLIES[lang].clean }),
+          light: await simulator.doRespond({ state, reply: REPLIES[lang].light }),
+          heavy: await simulator.doRespond({ state, reply: REPLIES[lang].heavy }),
+        };
+        expect(judged.clean.innerThoughts).not.toMatch(THOUGHT[lang]);
+        expect(judged.light.innerThoughts).toMatch(THOUGHT[lang]);
+        expect(judged.heavy.innerThoughts).toMatch(THOUGHT[lang]);
+        expect(proposedChangeOf(judged.heavy)).toBeLessThanOrEqual(proposedChangeOf(judged.light));
+        for (const kind of ['clean', 'light', 'heavy'] as const) sums[kind] += proposedChangeOf(judged[kind]);
+      }
+      expect(sums.light).toBeLessThan(sums.clean);
+      expect(sums.heavy).toBeLessThan(sums.light);
+      expect(sums.heavy / states.length).toBeLessThanOrEqual(-15);
+    });
+  }
+});
