@@ -25,13 +25,12 @@ import {
   hashSeed,
   type Language,
   type PolicyOutput,
-  proposedChangeOf,
   type SimulatorState,
-  type SimulatorTurnResult,
   type Trajectory,
   type UserSimulatorV1,
 } from '@rlver/spec';
 import { type GroundedCandidate, groundedCandidates } from './grounded-candidates';
+import { keyOf, lookAhead, negativeReasons, recordingSimulator } from './look-ahead';
 
 const { values: flags } = parseArgs({
   options: {
@@ -64,29 +63,6 @@ for (const mode of modes) {
 
 /** Said when no grounded template can be built (the user said nothing a slot can take): a stock line. */
 const FALLBACK: Readonly<Record<Language, string>> = { zh: '我在这里，你慢慢说。', en: "I'm here. Take your time." };
-
-/** Key of a dialogue so far: its visible turns, as the simulator's history and the policy's messages both hold them. */
-function keyOf(turns: readonly { role: string; content: string }[]): string {
-  return turns
-    .filter((turn) => turn.role !== 'system')
-    .map((turn) => `${turn.role}\u0000${turn.content}`)
-    .join('\u0001');
-}
-
-/** The simulator, noting the latest state of every dialogue so that the oracle can replay candidates in it. */
-function recordingSimulator(inner: UserSimulatorV1, states: Map<string, SimulatorState>): UserSimulatorV1 {
-  const note = (result: SimulatorTurnResult) => {
-    states.set(keyOf(result.state.history), result.state);
-    return result;
-  };
-  return {
-    specificationVersion: 'v1',
-    simulatorId: inner.simulatorId,
-    settings: inner.settings,
-    doStart: async (options) => note(await inner.doStart(options)),
-    doRespond: async (options) => note(await inner.doRespond(options)),
-  };
-}
 
 const chosen = { candidates: 0, turns: 0, fallback: 0, byStrategy: new Map<string, number>() };
 const predicted = new Map<string, number>();
@@ -136,30 +112,19 @@ function templatePolicy(
         const state = states.get(key);
         if (!state)
           throw new Error(`corpus-ceiling: no simulator state recorded for a dialogue (key ${key.slice(0, 80)}…)`);
-        let best: { candidate: GroundedCandidate; emotion: number; proposed: number } | undefined;
-        for (const candidate of candidates) {
-          const outcome = await simulator.doRespond({ state, reply: candidate.reply });
-          const proposed = proposedChangeOf(outcome);
-          if (!best || outcome.emotion > best.emotion || (outcome.emotion === best.emotion && proposed > best.proposed))
-            best = { candidate, emotion: outcome.emotion, proposed };
-        }
-        const pick = best as NonNullable<typeof best>;
-        predicted.set(`${key}\u0001assistant\u0000${pick.candidate.reply}`, pick.emotion);
-        note(pick.candidate, candidates.length);
-        outputs.push(output(pick.candidate.reply));
+        const { best } = await lookAhead(
+          simulator,
+          state,
+          candidates.map((candidate) => candidate.reply),
+        );
+        const candidate = candidates[best.index] as GroundedCandidate;
+        predicted.set(`${key}\u0001assistant\u0000${candidate.reply}`, best.emotion);
+        note(candidate, candidates.length);
+        outputs.push(output(candidate.reply));
       }
       return outputs;
     },
   };
-}
-
-/** The inner thoughts' reasons with a negative weight ("…说到点上 (-2)"), weight dropped. */
-function negativeReasons(innerThoughts: string): string[] {
-  return innerThoughts
-    .split(/[；;]\s*|。(?=情绪变化)|\. (?=[A-Z])/u)
-    .filter((part) => /\(-\d+(?:\.\d+)?\)/u.test(part))
-    .map((part) => part.replace(/\s*\(-\d+(?:\.\d+)?\)\s*$/u, '').trim())
-    .map((part) => part.replace(/（“[^”]*”）|\("[^"]*"\)|“[^”]*”|"[^"]*"/gu, '“…”'));
 }
 
 const profiles = (['zh', 'en'] as const).flatMap(
