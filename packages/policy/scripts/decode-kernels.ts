@@ -7,26 +7,17 @@
  *
  * `generic` counts `TransformerModel.decode`'s step instead of the fused one (`generate`'s `decodePath`).
  */
-import { generate, initTfBackend, loadTransformerModel } from '@rlver/model';
+import { initTfBackend, loadTransformerModel } from '@rlver/model';
 import * as tf from '@tensorflow/tfjs-core';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
+import { generateSynthetic } from './synthetic-decode';
 
 const BATCH = 16;
 const decodePath = process.argv[2] === 'generic' ? 'generic' : 'fused';
 
 async function kernelCounts(model: Awaited<ReturnType<typeof loadTransformerModel>>, newTokens: number) {
-  const promptIds = Array.from({ length: BATCH }, (_, row) =>
-    Array.from({ length: 32 }, (_, column) => 4 + ((row * 131 + column * 17) % 2900)),
-  );
   const profile = await tf.profile(async () => {
-    await generate(model, {
-      promptIds,
-      maxNewTokens: newTokens,
-      stopTokenIds: [],
-      seed: 1,
-      temperature: 0.7,
-      decodePath,
-    });
+    await generateSynthetic(model, { batch: BATCH, newTokens, decodePath });
   });
   const counts = new Map<string, number>();
   for (const kernel of profile.kernels) counts.set(kernel.name, (counts.get(kernel.name) ?? 0) + 1);

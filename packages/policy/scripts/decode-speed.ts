@@ -7,9 +7,10 @@
  *   npx tsx --conditions=source packages/policy/scripts/decode-speed.ts [--rounds 3] [--batches 16,64]
  */
 import { parseArgs } from 'node:util';
-import { generate, initTfBackend, loadTransformerModel } from '@rlver/model';
+import { initTfBackend, loadTransformerModel } from '@rlver/model';
 import { InvalidConfigError } from '@rlver/spec';
 import { embeddedModelDirectory } from '../src/checkpoint-policy';
+import { generateSynthetic } from './synthetic-decode';
 
 const { values: flags } = parseArgs({
   options: {
@@ -34,19 +35,9 @@ const model = await loadTransformerModel(embeddedModelDirectory());
 const paths = ['fused', 'generic'] as const;
 
 async function tokensPerSecond(batch: number, path: (typeof paths)[number]) {
-  const promptIds = Array.from({ length: batch }, (_, row) =>
-    Array.from({ length: 32 }, (_, column) => 4 + ((row * 131 + column * 17) % 2900)),
-  );
   const cpu = process.cpuUsage();
   const start = performance.now();
-  await generate(model, {
-    promptIds,
-    maxNewTokens: newTokens,
-    stopTokenIds: [],
-    seed: 1,
-    temperature: 0.7,
-    decodePath: path,
-  });
+  await generateSynthetic(model, { batch, newTokens, decodePath: path });
   const wall = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
   const tokens = batch * newTokens;
