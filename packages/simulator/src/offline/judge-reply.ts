@@ -455,11 +455,12 @@ function isWanted(reasons: readonly JudgeReason[]): boolean {
  * One-size stock text (`not-for-me`) that gives the user nothing they want, whatever its strategy (stock praise, a
  * stock story of one's own, stock facts, stock listening phrases): its good points are taken out and charged back as
  * one negative `stock-strategy` reason of the same size plus `stockStrategy` flat, so the reply ends 2 × good + 3 below
- * where it stood (−(good + 3) in place of +good, as measured in the record's "good points out, +3 flat" rows). Left to the engagement fade, a policy found the strategy whose
- * fade was mildest ("我真的很佩服你，…" at −5 where its other replies cost −10). Not sunk to the one-size floor: the
- * `not-for-me` measure also flags 25 zh and 28 en grounded corpus replies with a story word in a frame of their own,
- * which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 → 19.0 %, `judge-corpus.ts`). Only for replies up to
- * `stockStrategyMaxLength`: applied to strong models' long SAGE replies it cost pooled per-turn ρ 0.406 → 0.405.
+ * where it stood (−(good + 3) in place of +good, as measured in the record's "good points out, +3 flat" rows). Left to
+ * the engagement fade, a policy found the strategy whose fade was mildest ("我真的很佩服你，…" at −5 where its other replies
+ * cost −10). Not sunk to the one-size floor: the `not-for-me` measure also flags 25 zh and 28 en grounded corpus
+ * replies with a story word in a frame of their own, which sinking would hit (grounded sunk zh 5.7 → 16.6 %, en 5.0 →
+ * 19.0 %, `judge-corpus.ts`). Only for replies up to `stockStrategyMaxLength`: applied to strong models' long SAGE
+ * replies it cost pooled per-turn ρ 0.406 → 0.405.
  */
 function stockStrategyReason(
   reasons: JudgeReason[],
