@@ -53,11 +53,11 @@ export const CUE_PATTERNS_EN: readonly CuePattern[] = [
   cues(
     'validation',
     [
-      "not your fault|not on you|didn't do anything wrong|done nothing wrong|did the right thing|what you did was fine",
+      "not your fault|not on you|didn't do anything wrong|done nothing wrong|did the right thing|what you did was fine|(?:are|is|were|was)(?: not|n't) to blame|no one (?:could|would|can) blame you",
       "(?:makes?|made) (?:complete |total |perfect )?sense|no wonder|I (?:get|understand|can see) why|(?:you're|you are) allowed to|\\bvalid\\b|you (?:still )?deserved?\\b|deserved better",
       "not being (?:dramatic|unreasonable|crazy|silly|petty|selfish|needy|ungrateful)|you're not (?:crazy|dramatic|wrong|weak)|(?:knock|shake|rattle|throw) anyone|makes? everyone|everyone (?:would|gets|feels)",
       '\\b(?:completely|perfectly|totally|very) (?:normal|natural|understandable|reasonable|justified|fair|valid)\\b|\\b(?:is|are) (?:normal|natural|understandable|justified|real and (?:fair|reasonable))\\b|real and reasonable|understandable',
-      "anyone (?:would|treated)|every (?:reason|right)|isn't (?:greedy|selfish)|not (?:selfish|greedy|overreacting|petty)|nothing shameful|no surprise",
+      "any(?:one|body)(?: in (?:your|that|their|the same) (?:place|shoes|position|situation))? (?:would|treated)|every (?:reason|right)|isn't (?:greedy|selfish)|not (?:selfish|greedy|overreacting|petty)|nothing shameful|no surprise",
       "(?:it's|it is) (?:okay|ok|alright|fine) (?:to (?:feel|be|want|need|not)|that you)|of course it hurts|doesn't mean (?:you (?!should)|something is wrong)|no one gets to|okay to (?:cry|feel)",
       '(?:upset|hurt|angry|sad)[^.!?]{0,12}shows',
     ],
