@@ -26,7 +26,7 @@ const PHRASINGS: ReadonlyArray<{ label: StrategyLabel; lang: Language; text: str
   { label: 'deep_empathy', lang: 'zh', text: '最难熬的就是那几天等消息的日子。' },
   { label: 'validation', lang: 'en', text: "You're not being dramatic. Losing a pet would shake anyone." },
   { label: 'validation', lang: 'en', text: 'You are not to blame for this. Anyone in your shoes would feel the same.' },
-  { label: 'validation', lang: 'en', text: "No one could blame you; anybody in that situation would be shaken." },
+  { label: 'validation', lang: 'en', text: 'No one could blame you; anybody in that situation would be shaken.' },
   {
     label: 'validation',
     lang: 'en',
