@@ -265,5 +265,6 @@ export function copyRowTerms(head: CopyHeadWeights, hidden: tf.Tensor3D, context
     gate: tf.reshape(gate, [batch * queries, 1]) as tf.Tensor2D,
     attention: tf.reshape(attention, [batch * queries, keys]) as tf.Tensor2D,
     keyIds: tf.reshape(keyIds, [batch * queries, keys]) as tf.Tensor2D,
+    sequences: { keyIds: tf.cast(context.nextIds, 'int32') as tf.Tensor2D, queries },
   };
 }

@@ -12,6 +12,19 @@ export interface CopyRowTerms {
   attention: tf.Tensor2D;
   /** int32 `[rows, keys]`: the token each key position copies (the token after it). */
   keyIds: tf.Tensor2D;
+  /**
+   * The same ids per sequence, when the rows are `[sequences · queries]` with one key list per sequence (as
+   * `copyRowTerms` builds them): then `copyMixtureKeyScores` scores without vocabulary-wide copy tensors.
+   */
+  sequences?: SequenceKeyIds;
+}
+
+/** The copy terms' per-sequence view: key ids `[sequences, keys]`, rows `[sequences · queries]` in order. */
+export interface SequenceKeyIds {
+  /** int32 `[sequences, keys]`: the token each key copies, the same for every query row of a sequence. */
+  keyIds: tf.Tensor2D;
+  /** Query rows per sequence: row r belongs to sequence ⌊r / queries⌋. */
+  queries: number;
 }
 
 /**

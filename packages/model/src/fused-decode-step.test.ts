@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireFusedDecodeWeights } from './fused-decode-cache';
 import { FUSED_DECODE_MAX_ELEMENTS, fusedDecodeUnsupported } from './fused-decode-weights';
 import { type GenerateOptions, type GenerationResult, generate } from './generate';
 import { useTestBackend } from './test/test-backend';
@@ -112,5 +113,48 @@ describe('generate: the fused decode step against TransformerModel.decode', () =
     // Two layers of 6,912 matrix elements (hidden 32, intermediate 40) and a 120 × 32 LM head: 17,664.
     expect(fusedDecodeUnsupported(subject, 1_000)).toMatch(/weight elements are above 1000/);
     expect(fusedDecodeUnsupported(subject, FUSED_DECODE_MAX_ELEMENTS)).toBeUndefined();
+  });
+});
+
+describe('generate: fused decode weights cached per weights version', () => {
+  it('should reuse them between updates, rebuild them after one, and never decode with stale weights', async () => {
+    const subject = model({ copyHead: { keyDim: 8 } }, 19);
+    const first = await acquireFusedDecodeWeights(subject);
+    const again = await acquireFusedDecodeWeights(subject);
+    expect(first).toBeDefined();
+    expect(again?.weights).toBe(first?.weights);
+    first?.release();
+    again?.release();
+    const options = { maxNewTokens: 12, temperature: 0.7, seed: 4 };
+    const before = await bothPaths(subject, options);
+    expectSame(before.fused, before.generic);
+    const tensors = tf.memory().numTensors;
+    await generate(subject, { promptIds: PROMPTS, ...options });
+    expect(tf.memory().numTensors).toBe(tensors);
+
+    // An update, as an optimiser step makes it: every matrix and the copy head assigned new values.
+    let seed = 50;
+    for (const variable of subject.namedVariables().values()) {
+      if (variable.shape.length !== 2) continue;
+      seed += 1;
+      const noiseSeed = seed;
+      tf.tidy(() => variable.assign(tf.add(variable, tf.randomNormal(variable.shape, 0, 0.2, 'float32', noiseSeed))));
+    }
+    expect(subject.namedVariables().size).toBeGreaterThan(5);
+    const after = await bothPaths(subject, options);
+    // The fused path follows the new weights (the generic step reads the variables directly)...
+    expectSame(after.fused, after.generic);
+    // ... which decode differently, so weights kept from before the update would have failed the line above.
+    const logProbsOf = (rows: GenerationResult[]) => rows.flatMap((row) => row.logProbs);
+    const moved = logProbsOf(after.fused).some(
+      (logProb, index) => Math.abs(logProb - (logProbsOf(before.fused)[index] ?? Number.NaN)) > 1e-3,
+    );
+    expect(moved || JSON.stringify(after.fused) !== JSON.stringify(before.fused)).toBe(true);
+    const rebuilt = await acquireFusedDecodeWeights(subject);
+    expect(rebuilt?.weights).not.toBe(first?.weights);
+    // The replaced weights were freed (no user held them), and a rebuild does not grow memory.
+    expect(first?.weights.head.isDisposed).toBe(true);
+    rebuilt?.release();
+    expect(tf.memory().numTensors).toBe(tensors);
   });
 });

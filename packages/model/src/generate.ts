@@ -1,7 +1,7 @@
 import { createRng, InvalidConfigError, type Rng } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { acquireFusedDecodeWeights, type FusedDecodeLease } from './fused-decode-cache';
 import { type FusedDecodeInputs, fusedDecodeStep } from './fused-decode-step';
-import { type FusedDecodeWeights, fusedDecodeWeights } from './fused-decode-weights';
 import { KeyValueCache } from './kv-cache';
 import { applyRulesToNextLogits } from './logits-rules';
 import { sampleToken, type TokenSamplingOptions } from './sample-token';
@@ -150,13 +150,13 @@ async function sampleRows(
   return out;
 }
 
-/** The fused decode weights when `path` asks for them and the backend and model allow them. */
+/** The fused decode weights (cached per weights version) when `path` asks for them and the backend and model allow them. */
 async function fusedWeightsFor(
   model: TransformerModel,
   path: 'fused' | 'generic',
-): Promise<FusedDecodeWeights | undefined> {
+): Promise<FusedDecodeLease | undefined> {
   if (path === 'generic' || !['tensorflow', 'wasm', 'cpu'].includes(tf.getBackend())) return undefined;
-  return fusedDecodeWeights(model);
+  return acquireFusedDecodeWeights(model);
 }
 
 /**
@@ -233,7 +233,8 @@ export async function generate(model: TransformerModel, options: GenerateOptions
     columnIds.set(prefill.ids.subarray(unique * prefill.width, (unique + 1) * prefill.width));
     return { row, length: prompt.length, active: true, keyValid, columnIds };
   });
-  const fused = await fusedWeightsFor(model, options.decodePath ?? 'fused');
+  const lease = await fusedWeightsFor(model, options.decodePath ?? 'fused');
+  const fused = lease?.weights;
   const first = decodeInTidy(() => {
     const prefilled = model.decode({
       inputIds: tf.tensor2d(prefill.ids, [prefill.batch, prefill.width], 'int32'),
@@ -342,7 +343,7 @@ export async function generate(model: TransformerModel, options: GenerateOptions
   } finally {
     if (!logits.isDisposed) logits.dispose();
     cache.dispose();
-    fused?.dispose();
+    lease?.release();
   }
   return results;
 }

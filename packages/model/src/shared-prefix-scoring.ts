@@ -1,5 +1,6 @@
 import type { ScoreSequencesOptions, SequenceScores } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { copyMixtureKeyScores, keyColumnLogits } from './copy-mixture-key-scores';
 import { type CopyRowTerms, copyMixtureTokenScores } from './copy-mixture-scores';
 import { copyMixtureTargetScores, targetOnlyScoringApplies } from './copy-mixture-target-scores';
 import { type LogitsRules, ruleMaskForPositions } from './logits-rules';
@@ -148,11 +149,27 @@ export function scoreHiddenStates(
   const scaled = (temperature === 1 ? logits : tf.div(logits, temperature)) as tf.Tensor2D;
   // Decoding rules: log-softmax over the allowed tokens (forbidden ones get RULE_MASK_VALUE, exp → 0).
   // With a copy head, the plain mixture's target log-probs need no vocabulary-wide copy tensor; a temperature,
-  // rule mask or entropy renormalise over the vocabulary, so they take the fused vocabulary-wide scorer.
+  // rule mask or entropy renormalise over the vocabulary: per-sequence key ids (`copyRowTerms`'s rows) take the
+  // per-key scorer (the LM's own reductions over the vocabulary, the copy terms per key), other rows the fused
+  // vocabulary-wide scorer.
   const scores = copy
     ? targetOnlyScoringApplies({ temperature, withEntropy, ruleMask })
       ? copyMixtureTargetScores(logits, copy, targets)
-      : copyMixtureTokenScores(logits, copy, targets, { temperature, withEntropy, ruleMask })
+      : copy.sequences
+        ? copyMixtureKeyScores(
+            logits,
+            keyColumnLogits(
+              hidden,
+              (parts.weights.lmHead ?? parts.weights.embedTokens) as tf.Tensor2D,
+              copy.sequences,
+              targets,
+            ),
+            copy,
+            copy.sequences,
+            targets,
+            { temperature, withEntropy, ruleMask },
+          )
+        : copyMixtureTokenScores(logits, copy, targets, { temperature, withEntropy, ruleMask })
     : tokenLogProbsAndEntropy(ruleMask ? (tf.add(scaled, ruleMask) as tf.Tensor2D) : scaled, targets, withEntropy);
   const [logProbs, entropies] = tf.split(scores, 2, 1) as [tf.Tensor, tf.Tensor];
   const result: { logProbs: tf.Tensor1D; entropies?: tf.Tensor1D; values?: tf.Tensor1D; features?: tf.Tensor2D } = {

@@ -14,6 +14,7 @@ import {
 } from './copy-head';
 import { copyMixtureNextLogProbs } from './copy-mixture-next';
 import type { CopyRowTerms } from './copy-mixture-scores';
+import { releaseFusedDecodeWeights } from './fused-decode-cache';
 import type { LogitsRules } from './logits-rules';
 import {
   createLoraState,
@@ -448,6 +449,7 @@ export class TransformerModel implements TrainableLanguageModel {
   }
 
   dispose(): void {
+    releaseFusedDecodeWeights(this);
     if (this.lora) disposeLoraState(this.lora);
     this.lora = undefined;
     disposeWeights(this.weights);
