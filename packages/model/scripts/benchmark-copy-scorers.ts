@@ -45,8 +45,15 @@ const causal = new Float32Array(queries * keys);
 for (let query = 0; query < queries; query += 1) causal.fill(1, query * keys, query * keys + query + 1);
 const allowed = tf.tensor3d(causal, [1, queries, keys]);
 const targets = tf.reshape(tf.slice(nextIds, [0, 0], [batch, queries]), [-1]) as tf.Tensor1D;
-const ruleMask = flags.rules
-  ? tf.tidy(() => tf.mul(tf.cast(tf.less(tf.randomUniform([rows, vocab], 0, 1, 'float32', 4), 0.1), 'float32'), -1e9))
+// A rule mask forbidding a tenth of the vocabulary at random (−1e9, as `LogitsRules.maskTensor`).
+const ruleMask: tf.Tensor2D | undefined = flags.rules
+  ? tf.tidy(
+      () =>
+        tf.mul(
+          tf.cast(tf.less(tf.randomUniform([rows, vocab], 0, 1, 'float32', 4), 0.1), 'float32'),
+          -1e9,
+        ) as tf.Tensor2D,
+    )
   : undefined;
 const weights = tf.randomUniform([rows, 1], -1, 1, 'float32', 5);
 
@@ -62,7 +69,8 @@ function terms(g: tf.Tensor, a: tf.Tensor): CopyRowTerms {
   };
 }
 const options = { temperature, withEntropy: true, ruleMask };
-const logitsOf = (h: tf.Tensor, w: tf.Tensor) => tf.matMul(h as tf.Tensor2D, w as tf.Tensor2D, false, true);
+const logitsOf = (h: tf.Tensor, w: tf.Tensor) =>
+  tf.matMul(h as tf.Tensor2D, w as tf.Tensor2D, false, true) as tf.Tensor2D;
 const scorers = {
   vocabularyWide: (h: tf.Tensor, w: tf.Tensor, g: tf.Tensor, a: tf.Tensor) =>
     copyMixtureTokenScores(logitsOf(h, w), terms(g, a), targets, options),

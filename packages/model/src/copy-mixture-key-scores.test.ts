@@ -60,7 +60,8 @@ describe('copyMixtureKeyScores', () => {
         };
       };
       const options = { temperature, withEntropy, ruleMask };
-      const logitsOf = (h: tf.Tensor, w: tf.Tensor) => tf.matMul(h as tf.Tensor2D, w as tf.Tensor2D, false, true);
+      const logitsOf = (h: tf.Tensor, w: tf.Tensor) =>
+        tf.matMul(h as tf.Tensor2D, w as tf.Tensor2D, false, true) as tf.Tensor2D;
       const reference = (h: tf.Tensor, w: tf.Tensor, g: tf.Tensor, a: tf.Tensor) =>
         copyMixtureTokenScores(logitsOf(h, w), rowTerms(g, a), targets, options);
       const byKeys = (h: tf.Tensor, w: tf.Tensor, g: tf.Tensor, a: tf.Tensor) => {

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { CopyRowTerms, SequenceKeyIds } from './copy-mixture-scores';
 import { logSoftmaxKernel } from './log-softmax-kernel';
+import { matMul, plainMatMul } from './mat-mul';
 import { embedTokens } from './transformer-forward';
 
 /** Floor under the mixture before its log, as in `copyMixtureTokenScores`. */
@@ -72,7 +73,7 @@ export function keyColumnLogits(
   const [rows, width] = hidden.shape;
   const [batch, keys] = sequences.keyIds.shape;
   const keyRows = embedTokens(head, tf.reshape(tf.cast(sequences.keyIds, 'int32'), [-1]) as tf.Tensor1D);
-  const atKeys = tf.matMul(
+  const atKeys = matMul(
     tf.reshape(hidden, [batch, sequences.queries, width]),
     tf.reshape(keyRows, [batch, keys, width]),
     false,
@@ -99,9 +100,10 @@ export function keyColumnLogits(
  * are part of it). Tokens off U with lm_w below ~1e-30 differ from `copyMixtureTokenScores`, whose mixture has a
  * 1e-30 floor everywhere; their share of Z is below float precision.
  *
- * Returns `[rows, 2]`: column 0 the log-probs, column 1 the entropies (zeros unless `withEntropy`). Gradients by
- * autodiff of the `[rows, keys]` part and hand-written ones for the vocabulary-wide reductions and the gather.
- * Call inside `tf.tidy` / `tf.variableGrads`.
+ * `columnLogits` `[rows, keys + 1]` are the LM logits at the keys' ids and the target (`keyColumnLogits`).
+ * Returns `[rows, 2]`: column 0 the log-probs, column 1 the entropies (zeros unless `withEntropy`). Gradients are
+ * hand-written for the vocabulary-wide reductions and for the `[rows, keys]` part (`perKeyScores`), with respect
+ * to the logits, the column logits, the gate and the attention. Call inside `tf.tidy` / `tf.variableGrads`.
  */
 export function copyMixtureKeyScores(
   lmLogits: tf.Tensor2D,
@@ -137,7 +139,7 @@ export function copyMixtureKeyScores(
   );
   const targetColumn = tf.reshape(tf.cast(targets, 'int32'), [rows, 1]);
   const copiesTarget = tf.cast(tf.equal(tf.cast(copy.keyIds, 'int32'), targetColumn), 'float32');
-  const maskAt = options.ruleMask ? ruleMaskAt(options.ruleMask, copy.keyIds, targetColumn) : undefined;
+  const maskAt = options.ruleMask ? ruleMaskAt(options.ruleMask, copy.keyIds, targetColumn as tf.Tensor2D) : undefined;
   const reductions = languageModelReductions(lmLogits, temperature, options.ruleMask);
   return perKeyScores(reductions, columnLogits, copy.gate, copy.attention, {
     batch,
@@ -214,7 +216,7 @@ function perKeyScores(
   const targetOf = (x: tf.Tensor) => tf.slice(x, [0, keys], [rows, 1]);
   const withMask = (x: tf.Tensor) => (maskAt ? tf.add(x, maskAt) : x);
   const copyMassAtKeys = (gated: tf.Tensor, equality: tf.Tensor) =>
-    tf.reshape(tf.matMul(tf.reshape(gated, [batch, queries, keys]), equality as tf.Tensor3D), [rows, keys]);
+    tf.reshape(plainMatMul(tf.reshape(gated, [batch, queries, keys]), equality, false, false), [rows, keys]);
   const op = tf.customGrad((...inputs: Array<tf.Tensor | tf.GradSaveFunc>) => {
     const [reduced, columns, g, a, save] = inputs as [
       tf.Tensor2D,
