@@ -1,5 +1,7 @@
 import type { Language } from '@rlver/spec';
 import { fluencyModel } from '../fluency/load-fluency-model';
+import { ZH_WORDS_ENDING_IN_FUNCTION_CHARACTER, ZH_WORDS_STARTING_WITH_FUNCTION_CHARACTER } from './zh-doubling-words';
+import { ZH_DOUBLING_STARTS_TOO, ZH_NEVER_DOUBLED_CHARACTERS, ZH_PRONOUNS } from './zh-never-doubled';
 
 const CJK = /[\u4e00-\u9fff]/;
 /** A word (three letters or more) in a script foreign to both zh and en replies: Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai, Hangul, kana. */
@@ -104,8 +106,26 @@ export function findImmediateRepeat(text: string, lang: Language): string | unde
   return undefined;
 }
 
-/** zh function characters that the language never doubles (我我, 的的, 在在 outside 实实在在 …). */
-const ZH_NEVER_DOUBLED = new Set([...'我你他她它的了在是不有就都也会能要很这那吗呢吧和但']);
+const ZH_NEVER_DOUBLED = new Set([...ZH_NEVER_DOUBLED_CHARACTERS]);
+
+/**
+ * Whether a doubled function character at `index` (the second of the two) stands across a word boundary, not as a
+ * stutter: the first ends a word ("可能能够", "没有有效", "现在在厨房"), the second opens one ("平衡和和谐",
+ * "特别是是否"), or a pronoun is a verb's object and the next clause's subject ("给我我想", "告诉他他的"). A doubled
+ * pronoun that opens a clause ("，我我觉得") is still a stutter. The word lists come from jieba's dictionary.
+ */
+function doubledAcrossWords(characters: readonly string[], index: number): boolean {
+  const character = characters[index] as string;
+  const before = characters[index - 2];
+  const after = characters[index + 1];
+  if (ZH_PRONOUNS.includes(character)) return before !== undefined && CJK.test(before);
+  if (before !== undefined && ZH_WORDS_ENDING_IN_FUNCTION_CHARACTER.has(before + character)) return true;
+  return (
+    after !== undefined &&
+    ZH_DOUBLING_STARTS_TOO.includes(character) &&
+    ZH_WORDS_STARTING_WITH_FUNCTION_CHARACTER.has(character + after)
+  );
+}
 /** Interjections and laughter that may run three or more times. */
 const ZH_LAUGHTER = new Set([...'哈呵嘿嘻啊哦嗯噢呜啦呀嘛哇唉嗷']);
 const EN_ALLOWED_DOUBLES = new Set(['very', 'so', 'really', 'much', 'ha', 'haha', 'no', 'bye', 'yeah', 'that', 'had']);
@@ -124,7 +144,8 @@ export function findStutter(text: string, lang: Language): string | undefined {
       if (characters[index + 1] === character && !ZH_LAUGHTER.has(character)) return character.repeat(3);
       const aabb = characters[index + 1] !== undefined && characters[index + 1] === characters[index + 2];
       const aabbEnd = characters[index - 2] !== undefined && characters[index - 2] === characters[index - 3];
-      if (ZH_NEVER_DOUBLED.has(character) && !aabb && !aabbEnd) return character.repeat(2);
+      if (ZH_NEVER_DOUBLED.has(character) && !aabb && !aabbEnd && !doubledAcrossWords(characters, index))
+        return character.repeat(2);
     }
     return undefined;
   }
@@ -175,11 +196,24 @@ export function findMixedLanguage(text: string, lang: Language): string | undefi
 const COMPLETE_ENDING =
   /[。！？!?.…~～」』”"’'）)】\]*>♪♥❤]$|\p{Extended_Pictographic}\uFE0F?$|[\u2600-\u27bf]\uFE0F?$/u;
 
-/** Whether a reply stops mid-sentence (no closing mark at its end). Very short replies are not judged. */
+/**
+ * A closing decoration of two or more symbols with no word, digit or sentence mark in it: a kaomoji
+ * ("(๑˃̵ᴗ˂̵)و", "ヾ(◍°∇°◍)ﾉﾞ", "(＾▽＾)／") or a row of decorative signs. It says nothing about whether the sentence
+ * before it ended, so `isCutOff` reads the text without it.
+ */
+const TRAILING_DECORATION =
+  /\s*[^\p{Script=Han}A-Za-z0-9，。！？；：、,.!?;:~～…\s][^\p{Script=Han}A-Za-z0-9，。！？；：、,.!?;:~～…]+$/u;
+
+/**
+ * Whether a reply stops mid-sentence (no closing mark at its end, read without a closing kaomoji). Very short
+ * replies are not judged.
+ */
 export function isCutOff(text: string, lang: Language): boolean {
   const trimmed = text.trim();
   if (contentTokens(trimmed, lang).length < (lang === 'zh' ? 4 : 2)) return false;
-  return !COMPLETE_ENDING.test(trimmed);
+  if (COMPLETE_ENDING.test(trimmed)) return false;
+  const undecorated = trimmed.replace(TRAILING_DECORATION, '');
+  return undecorated === trimmed || undecorated.length === 0 || !COMPLETE_ENDING.test(undecorated);
 }
 
 /** Common English words that start a sentence; capitalised inside one, they show words out of their place. */

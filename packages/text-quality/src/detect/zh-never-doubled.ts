@@ -1,0 +1,12 @@
+/** zh function characters that the language never doubles (我我, 的的, 在在 outside 实实在在 …). */
+export const ZH_NEVER_DOUBLED_CHARACTERS = '我你他她它的了在是不有就都也会能要很这那吗呢吧和但';
+
+/**
+ * Of those, the characters that also open common words (和谐, 有效, 是否, 能够, 在意 …), so that "平衡和和谐" or
+ * "特别是是否" double them across a word boundary. Adverbs and demonstratives are left out: "不不是", "这这个" are
+ * stutters.
+ */
+export const ZH_DOUBLING_STARTS_TOO = '和有在是能会要';
+
+/** Personal pronouns: doubled after a verb they are its object and the next clause's subject (给我我想, 告诉他他的). */
+export const ZH_PRONOUNS = '我你他她它';
