@@ -1,7 +1,12 @@
 import type { Language } from '@rlver/spec';
 import { fluencyModel } from '../fluency/load-fluency-model';
 import { ZH_WORDS_ENDING_IN_FUNCTION_CHARACTER, ZH_WORDS_STARTING_WITH_FUNCTION_CHARACTER } from './zh-doubling-words';
-import { ZH_DOUBLING_STARTS_TOO, ZH_NEVER_DOUBLED_CHARACTERS, ZH_PRONOUNS } from './zh-never-doubled';
+import {
+  ZH_DOUBLING_STARTS_TOO,
+  ZH_NEVER_DOUBLED_CHARACTERS,
+  ZH_PERSON_OBJECT_VERBS,
+  ZH_PRONOUNS,
+} from './zh-never-doubled';
 
 const CJK = /[\u4e00-\u9fff]/;
 /** A word (three letters or more) in a script foreign to both zh and en replies: Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai, Hangul, kana. */
@@ -111,14 +116,14 @@ const ZH_NEVER_DOUBLED = new Set([...ZH_NEVER_DOUBLED_CHARACTERS]);
 /**
  * Whether a doubled function character at `index` (the second of the two) stands across a word boundary, not as a
  * stutter: the first ends a word ("可能能够", "没有有效", "现在在厨房"), the second opens one ("平衡和和谐",
- * "特别是是否"), or a pronoun is a verb's object and the next clause's subject ("给我我想", "告诉他他的"). A doubled
- * pronoun that opens a clause ("，我我觉得") is still a stutter. The word lists come from jieba's dictionary.
+ * "特别是是否"), or a pronoun is the object of a verb that takes a person and the next clause's subject ("给我我想", "告诉他他的").
+ * Any other doubled pronoun ("，我我觉得", "的我我") is still a stutter. The word lists come from jieba's dictionary.
  */
 function doubledAcrossWords(characters: readonly string[], index: number): boolean {
   const character = characters[index] as string;
   const before = characters[index - 2];
   const after = characters[index + 1];
-  if (ZH_PRONOUNS.includes(character)) return before !== undefined && CJK.test(before);
+  if (ZH_PRONOUNS.includes(character)) return before !== undefined && ZH_PERSON_OBJECT_VERBS.includes(before);
   if (before !== undefined && ZH_WORDS_ENDING_IN_FUNCTION_CHARACTER.has(before + character)) return true;
   return (
     after !== undefined &&

@@ -10,3 +10,9 @@ export const ZH_DOUBLING_STARTS_TOO = '和有在是能会要';
 
 /** Personal pronouns: doubled after a verb they are its object and the next clause's subject (给我我想, 告诉他他的). */
 export const ZH_PRONOUNS = '我你他她它';
+
+/**
+ * Verbs and prepositions that take a person as object, so that the pronoun after them may open the next clause
+ * (给我我想, 告诉他他的, 陪你你就). Any other character before a doubled pronoun leaves it a stutter (的我我).
+ */
+export const ZH_PERSON_OBJECT_VERBS = '给诉让叫帮陪问找请谢带等教劝骂怪催求逼跟对和向替为';
