@@ -49,6 +49,14 @@ describe('auditReply', () => {
       expect(auditReply(text, 'zh').kinds, text).toContain('stutter');
   });
 
+  it('should not call formatting or the distributive 一A一A repetition (zh)', () => {
+    const schedule =
+      '这周可以这样安排：\n――――――――\n周一：20:00–20:30 散步。\n――――――――\n周三：晚饭后给妈妈打个电话，说说这周的事。';
+    expect(auditReply(schedule, 'zh').kinds).not.toContain('repetition');
+    expect(auditReply('别急，我们一小步一小步来，先把今晚睡好。', 'zh').kinds).not.toContain('repetition');
+    expect(auditReply('我懂你我懂你，真的很难受。', 'zh').kinds).toContain('repetition');
+  });
+
   it('should not call a word that ends one clause and opens the next a stutter (en)', () => {
     const clauses =
       'I missed how unfair this feels to you; you put everything into it. It is not only the job, is it. It is more.';

@@ -20,8 +20,12 @@ export function splitSentences(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
+/**
+ * A sentence's size for the said-twice rule: zh letters (CJK characters and Latin letters; digits and symbols do not
+ * count, so a separator line "――――" or a time "20:00–20:05" repeated in a schedule is no repetition), en words.
+ */
 function sentenceSize(sentence: string, lang: Language): number {
-  return lang === 'zh' ? [...sentence.replace(/\s/g, '')].length : sentence.split(/\s+/).length;
+  return lang === 'zh' ? (sentence.match(/\p{L}/gu) ?? []).length : sentence.split(/\s+/).length;
 }
 
 /** The reply's units for n-grams: characters (no spaces, no punctuation) for zh, lower-case words for en. */
@@ -87,12 +91,15 @@ export function findRepetition(text: string, lang: Language): string | undefined
 /**
  * A piece said again right after itself: zh 3–12 characters twice in a row (我懂你我懂你), 4–12 twice across a
  * comma (我懂你的感受，我懂你的感受) or 2 characters three times
- * (时间时间时间), laughter aside; en 2–6 words twice in a row ("I admire you I admire you").
+ * (时间时间时间), laughter and the distributive 一A一A (一小步一小步) aside; en 2–6 words twice in a row ("I admire you I admire you").
  */
 export function findImmediateRepeat(text: string, lang: Language): string | undefined {
   if (lang === 'zh') {
-    const twice = /([\u4e00-\u9fff]{3,12})\1/u.exec(text);
-    if (twice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(twice[1] as string)) return twice[0];
+    for (const twice of text.matchAll(/([\u4e00-\u9fff]{3,12})\1/gu)) {
+      const piece = twice[1] as string;
+      // Laughter, and the distributive 一A一A (一小步一小步, 一个需求一个需求: one at a time) are no loop.
+      if (!/^[哈呵嘿嘻啊哦嗯]+$/.test(piece) && !/^一[\u4e00-\u9fff]{1,4}$/.test(piece)) return twice[0];
+    }
     // A clause said again right after a comma (我懂你的感受，我懂你的感受): 4 characters or more, so 慢慢来，慢慢来 stays.
     // Across a sentence end it is a figure of speech (…就有了动力。有了动力，…), so only commas count.
     const again = /([\u4e00-\u9fff]{4,12})[，,、\s~～]+\1/u.exec(text);
