@@ -1,8 +1,9 @@
 /**
  * How well the splice rules do on text whose answer is known:
  *   npx tsx --conditions=source packages/text-quality/scripts/measure-splices.ts
- * - the labelled policy replies (src/detect/fixtures/labelled-policy-replies.jsonl): broken replies found and clean
- *   replies flagged, per language, by `findWordSplice` and by the whole audit (`auditReply`);
+ * - the labelled replies (src/detect/fixtures/labelled-policy-replies.jsonl: the policy's, and the cases written by
+ *   hand, run "written"): broken replies found and clean replies flagged, per language, by `findWordSplice` and by
+ *   the whole audit (`auditReply`);
  * - clean text: the shipped reference replies (packages/bench/redteam/reference-dialogues-{en,zh}.jsonl) and, when
  *   ../shared is there, every distinct assistant reply of the SAGE transcripts (read at run time, never copied).
  * Prints the counts and each flagged clean text with its seam.
@@ -22,18 +23,24 @@ const jsonl = (file: string) =>
     .filter((line) => line.trim().length > 0)
     .map((line) => JSON.parse(line));
 
-const labelled: { lang: Language; broken: boolean; reply: string }[] = jsonl(
+const labelled: { lang: Language; run: string; broken: boolean; reply: string }[] = jsonl(
   join(packageRoot, 'src', 'detect', 'fixtures', 'labelled-policy-replies.jsonl'),
 );
-for (const lang of ['en', 'zh'] as const) {
-  const broken = labelled.filter((row) => row.lang === lang && row.broken);
-  const clean = labelled.filter((row) => row.lang === lang && !row.broken);
-  const splice = (row: { reply: string }) => findWordSplice(row.reply, lang) !== undefined;
-  const audit = (row: { reply: string }) => auditReply(row.reply, lang).degenerate;
-  process.stdout.write(
-    `labelled ${lang}: splice finds ${broken.filter(splice).length} of ${broken.length} broken, flags ${clean.filter(splice).length} of ${clean.length} clean; audit finds ${broken.filter(audit).length}, flags ${clean.filter(audit).length}\n`,
-  );
-}
+const groups = [
+  { name: 'policy', rows: labelled.filter((row) => row.run !== 'written') },
+  { name: 'written', rows: labelled.filter((row) => row.run === 'written') },
+];
+for (const group of groups)
+  for (const lang of ['en', 'zh'] as const) {
+    const broken = group.rows.filter((row) => row.lang === lang && row.broken);
+    const clean = group.rows.filter((row) => row.lang === lang && !row.broken);
+    if (broken.length + clean.length === 0) continue;
+    const splice = (row: { reply: string }) => findWordSplice(row.reply, lang) !== undefined;
+    const audit = (row: { reply: string }) => auditReply(row.reply, lang).degenerate;
+    process.stdout.write(
+      `labelled ${group.name} ${lang}: splice finds ${broken.filter(splice).length} of ${broken.length} broken, flags ${clean.filter(splice).length} of ${clean.length} clean; audit finds ${broken.filter(audit).length}, flags ${clean.filter(audit).length}\n`,
+    );
+  }
 
 function assistantReplies(records: { history: { role: string; content: string }[] }[]): string[] {
   return [

@@ -31,6 +31,32 @@ describe('auditReply', () => {
     expect(auditReply('I know it it hurts.', 'en').kinds).toContain('stutter');
   });
 
+  it('should not call a function character that ends one word and opens the next a stutter (zh)', () => {
+    for (const text of [
+      '这件事可能能够慢慢好起来，你先别急。',
+      '你们之间没有有效的沟通，这才是最累的。',
+      '你想在平衡和和谐之间找到一条路，这很难得。',
+      '你可以告诉他他的做法让你很难过。',
+      '她说等我回家给我我想要的东西。',
+    ])
+      expect(auditReply(text, 'zh').kinds, text).not.toContain('stutter');
+    for (const text of [
+      '我也也经历过类似的事，我懂。',
+      '，我我觉得你说得对。',
+      '你已经很很努力了。',
+      '这这件事不怪你。',
+    ])
+      expect(auditReply(text, 'zh').kinds, text).toContain('stutter');
+  });
+
+  it('should not call formatting or the distributive 一A一A repetition (zh)', () => {
+    const schedule =
+      '这周可以这样安排：\n――――――――\n周一：20:00–20:30 散步。\n――――――――\n周三：晚饭后给妈妈打个电话，说说这周的事。';
+    expect(auditReply(schedule, 'zh').kinds).not.toContain('repetition');
+    expect(auditReply('别急，我们一小步一小步来，先把今晚睡好。', 'zh').kinds).not.toContain('repetition');
+    expect(auditReply('我懂你我懂你，真的很难受。', 'zh').kinds).toContain('repetition');
+  });
+
   it('should not call a word that ends one clause and opens the next a stutter (en)', () => {
     const clauses =
       'I missed how unfair this feels to you; you put everything into it. It is not only the job, is it. It is more.';
@@ -48,6 +74,13 @@ describe('auditReply', () => {
     expect(auditReply('You tried the snacks and the counsellor, and that shows how', 'en').kinds).toContain('cut_off');
     expect(auditReply('你已经很努力了😊', 'zh').kinds).not.toContain('cut_off');
     expect(auditReply('你已经很努力了（轻轻拍拍你的肩）', 'zh').kinds).not.toContain('cut_off');
+  });
+
+  it('should read a reply without its closing kaomoji when it asks whether the reply was cut off', () => {
+    expect(auditReply('你今天已经做得很好了，早点休息哦~ (＾▽＾)／', 'zh').kinds).not.toContain('cut_off');
+    expect(auditReply('你愿意的话，明天再来跟我说说！ヾ(◍°∇°◍)ﾉﾞ', 'zh').kinds).not.toContain('cut_off');
+    expect(auditReply('你愿意的话，明天我们可以再 (＾▽＾)／', 'zh').kinds).toContain('cut_off');
+    expect(auditReply('你可以先试着跟她说——', 'zh').kinds).toContain('cut_off');
   });
 
   it('should flag broken sub-words and a stray CJK character in an en reply', () => {

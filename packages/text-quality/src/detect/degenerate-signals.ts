@@ -1,5 +1,12 @@
 import type { Language } from '@rlver/spec';
 import { fluencyModel } from '../fluency/load-fluency-model';
+import { ZH_WORDS_ENDING_IN_FUNCTION_CHARACTER, ZH_WORDS_STARTING_WITH_FUNCTION_CHARACTER } from './zh-doubling-words';
+import {
+  ZH_DOUBLING_STARTS_TOO,
+  ZH_NEVER_DOUBLED_CHARACTERS,
+  ZH_PERSON_OBJECT_VERBS,
+  ZH_PRONOUNS,
+} from './zh-never-doubled';
 
 const CJK = /[\u4e00-\u9fff]/;
 /** A word (three letters or more) in a script foreign to both zh and en replies: Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai, Hangul, kana. */
@@ -13,8 +20,12 @@ export function splitSentences(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
+/**
+ * A sentence's size for the said-twice rule: zh letters (CJK characters and Latin letters; digits and symbols do not
+ * count, so a separator line "――――" or a time "20:00–20:05" repeated in a schedule is no repetition), en words.
+ */
 function sentenceSize(sentence: string, lang: Language): number {
-  return lang === 'zh' ? [...sentence.replace(/\s/g, '')].length : sentence.split(/\s+/).length;
+  return lang === 'zh' ? (sentence.match(/\p{L}/gu) ?? []).length : sentence.split(/\s+/).length;
 }
 
 /** The reply's units for n-grams: characters (no spaces, no punctuation) for zh, lower-case words for en. */
@@ -80,12 +91,15 @@ export function findRepetition(text: string, lang: Language): string | undefined
 /**
  * A piece said again right after itself: zh 3–12 characters twice in a row (我懂你我懂你), 4–12 twice across a
  * comma (我懂你的感受，我懂你的感受) or 2 characters three times
- * (时间时间时间), laughter aside; en 2–6 words twice in a row ("I admire you I admire you").
+ * (时间时间时间), laughter and the distributive 一A一A (一小步一小步) aside; en 2–6 words twice in a row ("I admire you I admire you").
  */
 export function findImmediateRepeat(text: string, lang: Language): string | undefined {
   if (lang === 'zh') {
-    const twice = /([\u4e00-\u9fff]{3,12})\1/u.exec(text);
-    if (twice && !/^[哈呵嘿嘻啊哦嗯]+$/.test(twice[1] as string)) return twice[0];
+    for (const twice of text.matchAll(/([\u4e00-\u9fff]{3,12})\1/gu)) {
+      const piece = twice[1] as string;
+      // Laughter, and the distributive 一A一A (一小步一小步, 一个需求一个需求: one at a time) are no loop.
+      if (!/^[哈呵嘿嘻啊哦嗯]+$/.test(piece) && !/^一[\u4e00-\u9fff]{1,4}$/.test(piece)) return twice[0];
+    }
     // A clause said again right after a comma (我懂你的感受，我懂你的感受): 4 characters or more, so 慢慢来，慢慢来 stays.
     // Across a sentence end it is a figure of speech (…就有了动力。有了动力，…), so only commas count.
     const again = /([\u4e00-\u9fff]{4,12})[，,、\s~～]+\1/u.exec(text);
@@ -104,8 +118,26 @@ export function findImmediateRepeat(text: string, lang: Language): string | unde
   return undefined;
 }
 
-/** zh function characters that the language never doubles (我我, 的的, 在在 outside 实实在在 …). */
-const ZH_NEVER_DOUBLED = new Set([...'我你他她它的了在是不有就都也会能要很这那吗呢吧和但']);
+const ZH_NEVER_DOUBLED = new Set([...ZH_NEVER_DOUBLED_CHARACTERS]);
+
+/**
+ * Whether a doubled function character at `index` (the second of the two) stands across a word boundary, not as a
+ * stutter: the first ends a word ("可能能够", "没有有效", "现在在厨房"), the second opens one ("平衡和和谐",
+ * "特别是是否"), or a pronoun is the object of a verb that takes a person and the next clause's subject ("给我我想", "告诉他他的").
+ * Any other doubled pronoun ("，我我觉得", "的我我") is still a stutter. The word lists come from jieba's dictionary.
+ */
+function doubledAcrossWords(characters: readonly string[], index: number): boolean {
+  const character = characters[index] as string;
+  const before = characters[index - 2];
+  const after = characters[index + 1];
+  if (ZH_PRONOUNS.includes(character)) return before !== undefined && ZH_PERSON_OBJECT_VERBS.includes(before);
+  if (before !== undefined && ZH_WORDS_ENDING_IN_FUNCTION_CHARACTER.has(before + character)) return true;
+  return (
+    after !== undefined &&
+    ZH_DOUBLING_STARTS_TOO.includes(character) &&
+    ZH_WORDS_STARTING_WITH_FUNCTION_CHARACTER.has(character + after)
+  );
+}
 /** Interjections and laughter that may run three or more times. */
 const ZH_LAUGHTER = new Set([...'哈呵嘿嘻啊哦嗯噢呜啦呀嘛哇唉嗷']);
 const EN_ALLOWED_DOUBLES = new Set(['very', 'so', 'really', 'much', 'ha', 'haha', 'no', 'bye', 'yeah', 'that', 'had']);
@@ -124,7 +156,8 @@ export function findStutter(text: string, lang: Language): string | undefined {
       if (characters[index + 1] === character && !ZH_LAUGHTER.has(character)) return character.repeat(3);
       const aabb = characters[index + 1] !== undefined && characters[index + 1] === characters[index + 2];
       const aabbEnd = characters[index - 2] !== undefined && characters[index - 2] === characters[index - 3];
-      if (ZH_NEVER_DOUBLED.has(character) && !aabb && !aabbEnd) return character.repeat(2);
+      if (ZH_NEVER_DOUBLED.has(character) && !aabb && !aabbEnd && !doubledAcrossWords(characters, index))
+        return character.repeat(2);
     }
     return undefined;
   }
@@ -175,11 +208,24 @@ export function findMixedLanguage(text: string, lang: Language): string | undefi
 const COMPLETE_ENDING =
   /[。！？!?.…~～」』”"’'）)】\]*>♪♥❤]$|\p{Extended_Pictographic}\uFE0F?$|[\u2600-\u27bf]\uFE0F?$/u;
 
-/** Whether a reply stops mid-sentence (no closing mark at its end). Very short replies are not judged. */
+/**
+ * A closing decoration of two or more symbols with no word, digit or sentence mark in it: a kaomoji
+ * ("(๑˃̵ᴗ˂̵)و", "ヾ(◍°∇°◍)ﾉﾞ", "(＾▽＾)／") or a row of decorative signs. It says nothing about whether the sentence
+ * before it ended, so `isCutOff` reads the text without it.
+ */
+const TRAILING_DECORATION =
+  /\s*[^\p{Script=Han}A-Za-z0-9，。！？；：、,.!?;:~～…\s][^\p{Script=Han}A-Za-z0-9，。！？；：、,.!?;:~～…]+$/u;
+
+/**
+ * Whether a reply stops mid-sentence (no closing mark at its end, read without a closing kaomoji). Very short
+ * replies are not judged.
+ */
 export function isCutOff(text: string, lang: Language): boolean {
   const trimmed = text.trim();
   if (contentTokens(trimmed, lang).length < (lang === 'zh' ? 4 : 2)) return false;
-  return !COMPLETE_ENDING.test(trimmed);
+  if (COMPLETE_ENDING.test(trimmed)) return false;
+  const undecorated = trimmed.replace(TRAILING_DECORATION, '');
+  return undecorated === trimmed || undecorated.length === 0 || !COMPLETE_ENDING.test(undecorated);
 }
 
 /** Common English words that start a sentence; capitalised inside one, they show words out of their place. */

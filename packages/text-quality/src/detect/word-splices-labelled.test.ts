@@ -9,7 +9,10 @@ import { findWordSplice } from './word-splices';
 /**
  * 80 distinct replies of the embedded policy after RL against the offline user (held-out benchmark of runs int8b-grpo-s0
  * and int8b-ppo-s0, 15 per language each, and int8-ppo-s0, 10 per language; fixed seed), each labelled broken or clean
- * by reading (docs/decisions/2026-11-27-judge-charges-splices.md). Recall may rise; it must not silently drop.
+ * by reading (docs/decisions/2026-11-27-judge-charges-splices.md), and 16 zh replies written by hand (run "written":
+ * eight splices of the kinds the policy writes, eight clean replies with the same words, doubled function characters
+ * across a word boundary and a closing kaomoji; docs/decisions/2026-11-27-zh-false-trips-and-splices.md). Recall may
+ * rise; it must not silently drop.
  */
 interface Labelled {
   lang: Language;
@@ -31,10 +34,14 @@ const FLOOR: Readonly<Record<Language, { splice: number; audit: number }>> = {
 };
 
 describe('word splices on labelled policy replies', () => {
-  it('holds 80 labelled replies, both languages', () => {
-    expect(rows).toHaveLength(80);
-    expect(rows.filter((row) => row.lang === 'zh' && row.broken).length).toBe(17);
-    expect(rows.filter((row) => row.lang === 'en' && row.broken).length).toBe(20);
+  it('holds 80 labelled policy replies, both languages, and 16 written zh replies', () => {
+    const policy = rows.filter((row) => row.run !== 'written');
+    expect(policy).toHaveLength(80);
+    expect(policy.filter((row) => row.lang === 'zh' && row.broken).length).toBe(17);
+    expect(policy.filter((row) => row.lang === 'en' && row.broken).length).toBe(20);
+    const written = rows.filter((row) => row.run === 'written');
+    expect(written.filter((row) => row.lang === 'zh' && row.broken).length).toBe(8);
+    expect(written.filter((row) => row.lang === 'zh' && !row.broken).length).toBe(8);
   });
   it.each(['en', 'zh'] as const)('flags no clean %s reply (precision 1)', (lang) => {
     const flagged = rows
@@ -43,7 +50,7 @@ describe('word splices on labelled policy replies', () => {
     expect(flagged.map((row) => row.reply)).toEqual([]);
   });
   it.each(['en', 'zh'] as const)('finds at least as many broken %s replies as when written', (lang) => {
-    const broken = rows.filter((row) => row.lang === lang && row.broken);
+    const broken = rows.filter((row) => row.lang === lang && row.broken && row.run !== 'written');
     const spliced = broken.filter((row) => findWordSplice(row.reply, lang) !== undefined).length;
     const audited = broken.filter((row) => auditReply(row.reply, lang).degenerate).length;
     expect(spliced).toBeGreaterThanOrEqual(FLOOR[lang].splice);
