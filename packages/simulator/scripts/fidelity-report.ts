@@ -5,7 +5,9 @@
  * user carry its own emotion along the recorded texts.
  * For each of ../shared/data/sage/transcripts/<agent>/<model>.jsonl (relative to the project root) it replays every
  * judged turn with the offline agent (sage preset) and prints the per-turn Spearman ρ between predicted and recorded
- * changes (pooled and per file) and the Kendall τ between each file's replay score and its recorded benchmark score.
+ * changes (pooled, per file, and on two halves: the dialogues with even / odd line index in each file, to check that a
+ * choice made on one half holds on the other) and the Kendall τ between each file's replay score and its recorded
+ * benchmark score.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -67,10 +69,21 @@ const oneJudgeRho = spearmanRho(
   oneJudgeTurns.map((turn) => turn.predicted),
   oneJudgeTurns.map((turn) => turn.recorded),
 );
+const halfRho = (parity: 0 | 1) => {
+  const turns = results.flatMap((entry) =>
+    entry.result.dialogues.filter((_, index) => index % 2 === parity).flatMap((dialogue) => dialogue.turns),
+  );
+  return spearmanRho(
+    turns.map((turn) => turn.predicted),
+    turns.map((turn) => turn.recorded),
+  );
+};
+const evenRho = halfRho(0);
+const oddRho = halfRho(1);
 const elapsed = performance.now() - started;
 if (process.argv.includes('--json')) {
   process.stdout.write(
-    `${JSON.stringify({ emotionSource, pooledRho, tau, modelTau, changeTau, oneJudgeRho, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`,
+    `${JSON.stringify({ emotionSource, pooledRho, evenRho, oddRho, tau, modelTau, changeTau, oneJudgeRho, turns: turnCount, files: results.map((entry) => ({ file: entry.file, rho: entry.rho, replayScore: entry.result.replayScore, recordedScore: entry.result.recordedScore })) })}\n`,
   );
 } else {
   process.stdout.write(`emotion source: ${emotionSource}\n`);
@@ -81,10 +94,10 @@ if (process.argv.includes('--json')) {
     );
   }
   process.stdout.write(
-    `pooled per-turn Spearman ρ = ${pooledRho.toFixed(3)} over ${turnCount} turns (target ≥ 0.35)\n`,
+    `pooled per-turn Spearman ρ = ${pooledRho.toFixed(3)} over ${turnCount} turns (target ≥ 0.45); halves: even-index dialogues ${evenRho.toFixed(3)}, odd ${oddRho.toFixed(3)}\n`,
   );
   process.stdout.write(
-    `Kendall τ (replay score vs recorded score, ${results.length} files) = ${tau.toFixed(3)} (target ≥ 0.6)\n`,
+    `Kendall τ (replay score vs recorded score, ${results.length} files) = ${tau.toFixed(3)} (target ≥ 0.85)\n`,
   );
   process.stdout.write(
     `DeepSeek-V3 files only (${oneJudge.length} models, one judge): per-turn ρ = ${oneJudgeRho.toFixed(3)}, model-ranking Kendall τ = ${modelTau.toFixed(3)} (replay score), ${changeTau.toFixed(3)} (mean predicted change)\n`,
