@@ -361,11 +361,15 @@ export function judgeReply(input: JudgeInput): Judgement {
   const fit = input.intention ? needFit(reasons) : 0.5;
   const mood = moodReason(input.emotion, input.startEmotion ?? W.moodCentre, input.recentDeltas, fit);
   if (mood) reasons.push(mood);
-  const repetition = repetitionReason(overlapsWithEarlier(input.reply, input.earlierReplies), reasons);
+  const overlaps = overlapsWithEarlier(input.reply, input.earlierReplies);
+  const repetition = repetitionReason(overlaps, reasons);
   if (repetition) reasons.push(repetition);
   const opening = sameOpeningReason(input.reply, input.earlierReplies, input.lang);
   if (opening) reasons.push(opening);
-  if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
+  if (integrity.issues.length > 0) {
+    const copies = overlaps.filter((overlap) => overlap >= 0.85).length;
+    return sunkJudgement(integrity.issues, reasons, details, copies);
+  }
   const spliced = wordSpliceLevel(input.reply, input.lang);
   const splicedSink = wordSpliceSink(spliced);
   if (splicedSink) return sunkJudgement([splicedSink], reasons, details);
@@ -414,6 +418,7 @@ function sunkJudgement(
   issues: readonly IntegrityIssue[],
   reasons: readonly JudgeReason[],
   details: string[],
+  copies = 1,
 ): Judgement {
   const issueReasons: JudgeReason[] = issues.map((issue, index) => ({
     code: issue.code,
@@ -423,14 +428,16 @@ function sunkJudgement(
   const kept = [...issueReasons, ...reasons.filter((reason) => reason.points < 0)];
   const score = kept.reduce((sum, reason) => sum + reason.points, 0);
   // A reply said again word for word is still a person talking: the user has heard it (no good points), it costs
-  // `repeatedReply` (in place of the repetition charges), the mood colours it either way, but it never gains
-  // (`repeatedReplyMax`); it is not broken text (the recorded judges mostly give such a repeat −5).
+  // `repeatedReply` and `repeatedReplyEach` per further earlier copy (in place of the repetition charges), the mood
+  // colours it either way, but it never gains (`repeatedReplyMax`); it is not broken text (the recorded judges mostly
+  // give such a repeat −5).
   if (issues.every((issue) => issue.code === 'repeated-reply')) {
     const heard = reasons.filter(
       (reason) =>
         reason.code === 'mood' || (reason.points < 0 && reason.code !== 'repetition' && reason.code !== 'same-opening'),
     );
-    const repeated = [{ ...issueReasons[0], points: W.repeatedReply } as JudgeReason, ...heard];
+    const cost = W.repeatedReply + W.repeatedReplyEach * Math.max(0, copies - 1);
+    const repeated = [{ ...issueReasons[0], points: cost } as JudgeReason, ...heard];
     const repeatedScore = repeated.reduce((sum, reason) => sum + reason.points, 0);
     return {
       score: Math.min(W.repeatedReplyMax, Math.max(repeatedScore, W.intactFloor)),

@@ -79,6 +79,8 @@ export const JUDGE_WEIGHTS = {
    * it never gains: at most repeatedReplyMax.
    */
   repeatedReply: -6,
+  /** Each further earlier copy of the same reply: saying it a third time wears thinner still. */
+  repeatedReplyEach: -3,
   repeatedReplyMax: -1,
   /** Per earlier reply that started with the same sentence, down to sameOpeningCap. */
   sameOpening: -1,
