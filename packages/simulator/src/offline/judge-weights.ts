@@ -137,19 +137,20 @@ export const JUDGE_WEIGHTS = {
   /**
    * Mood: per 10 points of emotion above / below the dialogue's starting score (moodCentre when not given: the
    * benchmark's 40), capped. A user who warmed up takes replies generously; one who cooled down is harder to reach.
-   * The recorded SAGE judge's change follows its current emotion closely (per-turn Spearman 0.51 between the emotion
-   * a reply is judged in and the recorded change, more than any reply feature), so the mood weighs as much as the
-   * need (docs/decisions/2026-11-27-mood-momentum-fidelity.md).
+   * The recorded SAGE judge's change follows its current emotion closely (per-turn Spearman 0.51 between the emotion a
+   * reply is judged in and the recorded change, more than any reply feature), so the cooled side weighs as much as the
+   * need. The warm side stays where it was: stronger, it lifted other dialogues' replies to ties at +10 in the red-team
+   * suite (docs/decisions/2026-11-27-mood-momentum-fidelity.md).
    */
   moodCentre: 40,
-  moodUp: { per: 2, cap: 4 },
+  moodUp: { per: 1, cap: 2 },
   moodDown: { per: 2, cap: 6 },
   /**
    * Trend: per 5 of the weighted mean of the last two changes (the last one `trendLastWeight`, the one before the
    * rest), capped. Emotional momentum: the recorded judge carries its last change forward (Spearman 0.55 between
    * consecutive recorded changes in the published SAGE files, turns 2 on).
    */
-  trendUp: { per: 6, cap: 10 },
+  trendUp: { per: 4, cap: 6 },
   trendDown: { per: 6, cap: 10 },
   trendLastWeight: 0.7,
   /**
