@@ -130,8 +130,8 @@ describe('judgeReply', () => {
       earlierReplies: earlier,
       reply: '你一直没有放弃，这点真的难得。',
     });
-    expect(once.reasons.find((reason) => reason.code === 'same-opening')?.points).toBe(-2);
-    expect(twice.reasons.find((reason) => reason.code === 'same-opening')?.points).toBe(-4);
+    expect(once.reasons.find((reason) => reason.code === 'same-opening')?.points).toBe(-1);
+    expect(twice.reasons.find((reason) => reason.code === 'same-opening')?.points).toBe(-2);
     expect(fresh.reasons.some((reason) => reason.code === 'same-opening')).toBe(false);
   });
 
@@ -140,7 +140,7 @@ describe('judgeReply', () => {
     const first = judge(listening);
     const once = judge({ ...listening, earlierReplies: [NEUTRAL_REPLY] });
     const twice = judge({ ...listening, earlierReplies: [NEUTRAL_REPLY, `${NEUTRAL_REPLY}。`] });
-    expect(codes(once)).toContain('repetition');
+    expect(codes(once)).toContain('repeated-reply');
     expect(once.score).toBeLessThan(first.score - 2);
     expect(twice.score).toBeLessThan(once.score - 2);
     expect(quantizeScore(first.score)).toBeGreaterThan(0);
@@ -218,16 +218,27 @@ describe('judgeReply', () => {
     expect(happy.score - upset.score).toBeGreaterThan(6);
   });
 
-  it('should still lift an upset user with a reply that meets the need, so recovery is possible', () => {
+  it('should still lift a cooled user with a reply that meets the need, so recovery is possible', () => {
     const lastUserMessage = '庆功宴上立伟一句都没提我，别墅方案明明是我熬夜画的。';
     const reply = '立伟在庆功宴上只字不提你熬夜画的别墅方案，你一直撑着把项目做完，真的很了不起！';
-    const upset = { emotion: 15, recentDeltas: [-10, -10], lastUserMessage, reply };
-    const needed = judge({ ...upset, intention: 'e1', tags: tags(['praise']) });
-    const missed = judge({ ...upset, intention: 'r2', tags: tags(['praise']) });
-    expect(needed.reasons.find((reason) => reason.code === 'mood')).toBeUndefined();
+    const cooled = { emotion: 30, recentDeltas: [-5, -5], lastUserMessage, reply };
+    const needed = judge({ ...cooled, intention: 'e1', tags: tags(['praise']) });
+    const missed = judge({ ...cooled, intention: 'r2', tags: tags(['praise']) });
+    const moodOf = (judgement: { reasons: readonly { code: string; points: number }[] }) =>
+      judgement.reasons.find((reason) => reason.code === 'mood')?.points ?? 0;
+    // A reply that meets the need escapes half of the bad mood.
+    expect(moodOf(needed)).toBeLessThan(0);
+    expect(moodOf(needed)).toBeCloseTo(moodOf(missed) / 2, 0);
     expect(quantizeScore(needed.score)).toBeGreaterThan(0);
-    expect(missed.reasons.find((reason) => reason.code === 'mood')?.points).toBeLessThan(-2);
     expect(quantizeScore(missed.score)).toBeLessThan(0);
+  });
+
+  it('should carry the last change forward more than the one before (emotional momentum)', () => {
+    const moodOf = (recentDeltas: number[]) =>
+      judge({ intention: 'e2', emotion: 40, recentDeltas }).reasons.find((reason) => reason.code === 'mood')?.points ??
+      0;
+    expect(moodOf([-5, 10])).toBeGreaterThan(4);
+    expect(moodOf([10, -5])).toBeLessThan(0);
   });
 
   it('should measure the mood from the score the dialogue started at', () => {

@@ -295,9 +295,10 @@ function needFit(reasons: readonly JudgeReason[]): number {
 }
 
 /**
- * Mood colours the judgement: a user who warmed up takes replies generously; one who cooled down is more critical
- * of a reply that misses the need (a bad mood counts in proportion to 1 − `fit`), so a matching reply lands in
- * any mood and recovery is possible.
+ * Mood colours the judgement: a user who warmed up takes replies generously; one who cooled down is more critical,
+ * the more so the more a reply misses the need (a bad mood counts in proportion to 1 − `moodReliefWhenMet` × `fit`),
+ * so a matching reply is taken better in any mood and recovery is possible. The trend weighs the last change most
+ * (`trendLastWeight`): emotional momentum.
  */
 function moodReason(
   emotion: number,
@@ -306,10 +307,12 @@ function moodReason(
   fit: number,
 ): JudgeReason | undefined {
   const level = asymmetric((emotion - centre) / 10, W.moodUp, W.moodDown);
-  const recent = recentDeltas.slice(-2);
-  const trend = recent.length === 0 ? 0 : recent.reduce((sum, value) => sum + value, 0) / recent.length / 5;
+  const last = recentDeltas.at(-1);
+  const before = recentDeltas.at(-2) ?? last;
+  const trend =
+    last === undefined || before === undefined ? 0 : (W.trendLastWeight * last + (1 - W.trendLastWeight) * before) / 5;
   const raw = level + asymmetric(trend, W.trendUp, W.trendDown);
-  const weight = raw >= 0 ? 1 : 1 - fit;
+  const weight = raw >= 0 ? 1 : 1 - W.moodReliefWhenMet * fit;
   const points = Math.round(raw * weight * 10) / 10;
   return points === 0 ? undefined : { code: 'mood', points };
 }
@@ -358,11 +361,15 @@ export function judgeReply(input: JudgeInput): Judgement {
   const fit = input.intention ? needFit(reasons) : 0.5;
   const mood = moodReason(input.emotion, input.startEmotion ?? W.moodCentre, input.recentDeltas, fit);
   if (mood) reasons.push(mood);
-  const repetition = repetitionReason(overlapsWithEarlier(input.reply, input.earlierReplies), reasons);
+  const overlaps = overlapsWithEarlier(input.reply, input.earlierReplies);
+  const repetition = repetitionReason(overlaps, reasons);
   if (repetition) reasons.push(repetition);
   const opening = sameOpeningReason(input.reply, input.earlierReplies, input.lang);
   if (opening) reasons.push(opening);
-  if (integrity.issues.length > 0) return sunkJudgement(integrity.issues, reasons, details);
+  if (integrity.issues.length > 0) {
+    const copies = overlaps.filter((overlap) => overlap >= 0.85).length;
+    return sunkJudgement(integrity.issues, reasons, details, copies);
+  }
   const spliced = wordSpliceLevel(input.reply, input.lang);
   const splicedSink = wordSpliceSink(spliced);
   if (splicedSink) return sunkJudgement([splicedSink], reasons, details);
@@ -411,6 +418,7 @@ function sunkJudgement(
   issues: readonly IntegrityIssue[],
   reasons: readonly JudgeReason[],
   details: string[],
+  copies = 1,
 ): Judgement {
   const issueReasons: JudgeReason[] = issues.map((issue, index) => ({
     code: issue.code,
@@ -419,13 +427,20 @@ function sunkJudgement(
   }));
   const kept = [...issueReasons, ...reasons.filter((reason) => reason.points < 0)];
   const score = kept.reduce((sum, reason) => sum + reason.points, 0);
-  // A reply said again word for word is still a person talking: the user has heard it (no good points), it
-  // costs `repeatedReply`, but it is not broken text (the recorded judges mostly give such a repeat −5).
+  // A reply said again word for word is still a person talking: the user has heard it (no good points), it costs
+  // `repeatedReply` and `repeatedReplyEach` per further earlier copy (in place of the repetition charges), the mood
+  // colours it either way, but it never gains (`repeatedReplyMax`); it is not broken text (the recorded judges mostly
+  // give such a repeat −5).
   if (issues.every((issue) => issue.code === 'repeated-reply')) {
-    const repeated = [{ ...issueReasons[0], points: W.repeatedReply } as JudgeReason, ...kept.slice(1)];
+    const heard = reasons.filter(
+      (reason) =>
+        reason.code === 'mood' || (reason.points < 0 && reason.code !== 'repetition' && reason.code !== 'same-opening'),
+    );
+    const cost = W.repeatedReply + W.repeatedReplyEach * Math.max(0, copies - 1);
+    const repeated = [{ ...issueReasons[0], points: cost } as JudgeReason, ...heard];
     const repeatedScore = repeated.reduce((sum, reason) => sum + reason.points, 0);
     return {
-      score: Math.max(repeatedScore, W.intactFloor),
+      score: Math.min(W.repeatedReplyMax, Math.max(repeatedScore, W.intactFloor)),
       reasons: repeated,
       details,
       garbled: false,

@@ -49,10 +49,14 @@ export const JUDGE_WEIGHTS = {
   groundedMany: 1.5,
   groundedSome: 1,
   ungrounded: -0.5,
-  /** Per earlier near-copy of the reply (overlap ≥ 0.85) / strong overlap (≥ 0.6), down to repetitionCap. */
-  repeatedVerbatim: -2,
-  repeatedMostly: -1.5,
-  repetitionCap: -4,
+  /**
+   * Per earlier near-copy of the reply (overlap ≥ 0.85) / strong overlap (≥ 0.6), down to repetitionCap. The recorded
+   * SAGE judge takes a reply much like an earlier one mildly (−2.3 on average against −0.2 overall, 445 turns), so
+   * saying much the same again costs little more than the good points it no longer earns.
+   */
+  repeatedVerbatim: -1,
+  repeatedMostly: -0.75,
+  repetitionCap: -2,
   /** A near-copy also fades the reply's good points (good mood included) by copies / (copies + repetitionFadeOffset). */
   repetitionFadeOffset: 4,
   /** Length: a few characters/words; short; long; a wall of text. */
@@ -69,11 +73,18 @@ export const JUDGE_WEIGHTS = {
    * conversation, fragments, the other language): its good points are dropped and this is added (the lowest change).
    */
   brokenReply: -20,
-  /** An earlier reply said again word for word (its good points dropped, not sunk like broken text). */
-  repeatedReply: -8,
+  /**
+   * An earlier reply said again word for word: its good points dropped, not sunk like broken text; the mood still
+   * colours it (the recorded judge gives such a repeat −2.8 on average, −5 mostly, +5 in a good mood: 224 turns), but
+   * it never gains: at most repeatedReplyMax.
+   */
+  repeatedReply: -6,
+  /** Each further earlier copy of the same reply: saying it a third time wears thinner still. */
+  repeatedReplyEach: -3,
+  repeatedReplyMax: -1,
   /** Per earlier reply that started with the same sentence, down to sameOpeningCap. */
-  sameOpening: -2,
-  sameOpeningCap: -6,
+  sameOpening: -1,
+  sameOpeningCap: -3,
   /** Lowest score of an intact reply (above the −20 change reserved for garbled and broken replies). */
   intactFloor: -17.5,
   /**
@@ -125,19 +136,29 @@ export const JUDGE_WEIGHTS = {
   languageMismatch: -8,
   /**
    * Mood: per 10 points of emotion above / below the dialogue's starting score (moodCentre when not given: the
-   * benchmark's 40), capped. A user who warmed up takes replies generously. A bad mood only counts against a reply
-   * that misses the need (fully), or meets it partly (half): a reply that meets it lands in any mood.
+   * benchmark's 40), capped. A user who warmed up takes replies generously; one who cooled down is harder to reach.
+   * The recorded SAGE judge's change follows its current emotion closely (per-turn Spearman 0.51 between the emotion a
+   * reply is judged in and the recorded change, more than any reply feature), so the cooled side weighs as much as the
+   * need. The warm side stays where it was: stronger, it lifted other dialogues' replies to ties at +10 in the red-team
+   * suite (docs/decisions/2026-11-27-mood-momentum-fidelity.md).
    */
   moodCentre: 40,
   moodUp: { per: 1, cap: 2 },
-  moodDown: { per: 1, cap: 3 },
+  moodDown: { per: 2, cap: 6 },
   /**
-   * Trend: per 5 of the mean of the last two changes, capped; same need rule for a falling trend. Emotional
-   * momentum: recorded judges carry their last change forward (Spearman 0.57 between consecutive recorded changes
-   * in the published SAGE files).
+   * Trend: per 5 of the weighted mean of the last two changes (the last one `trendLastWeight`, the one before the
+   * rest), capped. Emotional momentum: the recorded judge carries its last change forward (Spearman 0.55 between
+   * consecutive recorded changes in the published SAGE files, turns 2 on).
    */
   trendUp: { per: 4, cap: 6 },
-  trendDown: { per: 4, cap: 6 },
+  trendDown: { per: 6, cap: 10 },
+  trendLastWeight: 0.7,
+  /**
+   * Share of a bad mood (falling trend, emotion below the start) that a reply meeting the need escapes (in
+   * proportion to how well it meets it): a matching reply is taken better in any mood, so recovery stays possible,
+   * but a cold user is not won back by one good reply either.
+   */
+  moodReliefWhenMet: 0.5,
   /**
    * Another person's story (`foreignStory`): a reply that takes up at most `maxPickedUp` content units of the user's
    * last message and brings words of situations this dialogue never had costs `points` × a ramp of their number

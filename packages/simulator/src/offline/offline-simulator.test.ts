@@ -146,7 +146,7 @@ describe('createOfflineSimulator', () => {
     );
   });
 
-  it('should reward always-praise for users who want praise (e1) and punish it for users who want solutions (r2)', async () => {
+  it('should take always-praise better from users who want praise (e1) than from users who want solutions (r2)', async () => {
     const praise = [
       '你在这件事里做得真的很好，换作别人早就放弃了！',
       '我特别佩服你，一直那么坚持，你超棒的！',
@@ -158,21 +158,21 @@ describe('createOfflineSimulator', () => {
       '你付出的那些努力，我全都看在眼里，真棒！',
       '你一直在认真面对，这份用心特别难得！',
     ];
-    const finals: Record<'e1' | 'r2', number[]> = { e1: [], r2: [] };
+    const changes: Record<'e1' | 'r2', number[]> = { e1: [], r2: [] };
     for (const profile of loadScenarioSet('zh', 'test')) {
       const key = profile.intention;
       if (key !== 'e1' && key !== 'r2') continue;
       const turns = await converse(sage, profile, praise, 7);
-      finals[key].push(turns.at(-1)?.emotion ?? 40);
+      changes[key].push(...turns.map((turn) => turn.delta));
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    expect(finals.e1.length).toBeGreaterThan(5);
-    expect(finals.r2.length).toBeGreaterThan(5);
-    // Praise in words that fit anyone lands less than praise about this user's story (engagement), but it is
-    // still what an e1 user wants and what an r2 user does not.
-    expect(mean(finals.e1)).toBeGreaterThan(30);
-    expect(mean(finals.r2)).toBeLessThan(20);
-    expect(mean(finals.e1) - mean(finals.r2)).toBeGreaterThan(25);
+    expect(changes.e1.length).toBeGreaterThan(20);
+    expect(changes.r2.length).toBeGreaterThan(20);
+    // Praise in words that fit anyone, said to a user who cools down, no longer carries a dialogue to success (the
+    // mood weighs as the recorded SAGE judge's does, docs/decisions/2026-11-27-mood-momentum-fidelity.md), but it is
+    // still what an e1 user wants and what an r2 user does not: each turn lands better with the first.
+    expect(mean(changes.e1)).toBeGreaterThan(mean(changes.r2) + 3);
+    expect(mean(changes.r2)).toBeLessThan(-5);
   });
 
   it('should reject an unknown preset naming the field', () => {
