@@ -42,7 +42,7 @@ const PIECES: (string | undefined)[] = [
   '.',
   ',',
   "'",
-  '’',
+  'T',
   ' t',
   'he',
   ' an',
@@ -159,6 +159,12 @@ describe('LogitsRules with the lexicon rule', () => {
     expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' a']), ID('n.'))).toBe(true); // an.
     expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' sa']), ID('n.'))).toBe(false); // san.
     expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' mo']), ID('ther'))).toBe(true); // mother
+  });
+
+  it('should forbid a capital after a small letter inside a word, not at its start', () => {
+    expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' ca']), ID('T'))).toBe(false); // "caT"
+    expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' ']), ID('T'))).toBe(true); // "The"
+    expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' ', 'T']), ID('he'))).toBe(true);
   });
 
   it('should take the dialogue’s own words into the lexicon, and only that dialogue’s', () => {

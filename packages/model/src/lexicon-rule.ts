@@ -17,10 +17,12 @@ export interface LexiconState {
   partial: string;
   /** The last completed word while only spaces followed it, else "". */
   previous: string;
+  /** Whether the last letter of the word in progress was lower case (then no capital may follow inside it). */
+  lower: boolean;
 }
 
 /** The state at the start of a reply. */
-export const LEXICON_START: LexiconState = { partial: '', previous: '' };
+export const LEXICON_START: LexiconState = { partial: '', previous: '', lower: false };
 
 /** A special token (no bytes) ends a word like punctuation does. */
 const SPECIAL_TOKEN_BYTES = Uint8Array.of(0x00);
@@ -52,7 +54,8 @@ class WordSet {
 
 /**
  * One token's bytes from `state`: the state after it, and whether the token kept the rule (every word it ended
- * is a lexicon word other than the one just said, and the word it leaves open is a lexicon prefix). From a
+ * is a lexicon word other than the one just said, no capital follows a small letter inside a word ("situatiOn"),
+ * and the word it leaves open is a lexicon prefix). From a
  * `null` state (the reply left the lexicon where the rule stepped back) the rule waits for the next word end.
  */
 function stepToken(
@@ -64,11 +67,16 @@ function stepToken(
   let partial = state?.partial ?? '';
   let previous = state?.previous ?? '';
   let open = state !== null;
+  let lower = state?.lower ?? false;
   for (const byte of bytes) {
     if (isLetter(byte)) {
+      const small = byte >= 0x61;
+      if (open && lower && !small) kept = false;
+      lower = small;
       if (open) partial += String.fromCharCode(byte | 0x20);
       continue;
     }
+    lower = false;
     if (open && partial.length > 0) {
       if (!lexicon.isWord(partial) || partial === previous) kept = false;
       previous = partial;
@@ -78,7 +86,7 @@ function stepToken(
     if (byte !== 0x20) previous = '';
   }
   if (!open || !lexicon.isLive(partial, previous)) return { state: null, kept: false };
-  return { state: { partial, previous }, kept };
+  return { state: { partial, previous, lower }, kept };
 }
 
 /** The lexicon of one dialogue: the checkpoint's words and the words before the reply, with masks per state. */
@@ -113,7 +121,7 @@ export class DialogueLexicon {
 
   /** Forbidden flags (1) per token id in `state`, cached per state. */
   forbidden(state: LexiconState): Uint8Array {
-    const key = `${state.partial}\u0001${state.previous}`;
+    const key = `${state.partial}\u0001${state.previous}\u0001${state.lower ? 1 : 0}`;
     let mask = this.masks.get(key);
     if (!mask) {
       if (this.masks.size >= 4096) this.masks.clear();
