@@ -33,6 +33,7 @@ export {
   LEXICON_START,
   LexiconRule,
   type LexiconState,
+  lexiconEntriesOf,
   lexiconWordsOf,
 } from './lexicon-rule';
 export {

@@ -1,6 +1,6 @@
 import { InvalidConfigError } from '@rlver/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lexiconWordsOf } from './lexicon-rule';
+import { lexiconEntriesOf, lexiconWordsOf } from './lexicon-rule';
 import { decodingRulesFromGenerationConfig, LogitsRules, type LogitsRulesConfig } from './logits-rules';
 import {
   createRuleTestModels,
@@ -165,6 +165,23 @@ describe('LogitsRules with the lexicon rule', () => {
     expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' ca']), ID('T'))).toBe(false); // "caT"
     expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' ']), ID('T'))).toBe(true); // "The"
     expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' ', 'T']), ID('he'))).toBe(true);
+  });
+
+  it('should let a word take a capital inside a sentence only when it is a name of the lexicon or the dialogue', () => {
+    // Mid-sentence: "the T…" needs a name starting with t; none in LEXICON.
+    expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' the', ' ']), ID('T'))).toBe(false);
+    // After a full stop a sentence starts.
+    expect(rules.allows(ruleAfter(rules, EN_PROMPT, [' the', '.', ' ']), ID('T'))).toBe(true);
+    const named = rulesWith(RULES, [...LEXICON, 'Tom']);
+    expect(named.allows(ruleAfter(named, EN_PROMPT, [' the', ' ']), ID('T'))).toBe(true);
+    expect(named.allows(ruleAfter(named, EN_PROMPT, [' the', ' ', 'T']), ID('he'))).toBe(false); // "The" is no name
+    // A name the dialogue writes capitalised inside a sentence may be copied so.
+    const prompt = [ID(' the'), ID(' '), ID('T'), ID('he'), ID('r'), ID('e'), ID('.'), ...HEADER]; // " the There."
+    expect(rules.allows(ruleAfter(rules, prompt, [' the', ' ', 'T', 'he', 'r']), ID('e'))).toBe(true);
+    expect(lexiconEntriesOf('Honestly, I told Daniel. “Fine” he said: Sure.')).toEqual({
+      words: ['honestly', 'i', 'told', 'daniel', 'fine', 'he', 'said', 'sure'],
+      names: ['i', 'daniel'],
+    });
   });
 
   it('should take the dialogue’s own words into the lexicon, and only that dialogue’s', () => {

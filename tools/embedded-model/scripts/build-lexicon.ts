@@ -3,14 +3,15 @@
  * the lexicon decoding rule (`decodingRules.lexicon`, `@rlver/model` lexicon-rule.ts). The corpus is drawn as
  * `pretrain-embedded.ts` draws it (decontaminated against the held-out scenarios), but without the copy
  * curriculum: its made-up names and clauses are there to be copied from the user, never to be said unprompted,
- * and the rule adds every word of the dialogue itself.
+ * and the rule adds every word of the dialogue itself. A word the corpus writes with a capital inside a sentence (a
+ * name, "I") is written capitalised: the rule lets only those take a capital there.
  * Usage: `npx tsx --conditions=source tools/embedded-model/scripts/build-lexicon.ts --out <checkpoint folder>
  * [--dialogues 5000] [--seeds 2027,2028,2029,2030]`
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LEXICON_FILE, lexiconWordsOf } from '@rlver/model';
+import { LEXICON_FILE, lexiconEntriesOf } from '@rlver/model';
 import { generateCorpus } from '../corpus/generate-corpus';
 import { shippedHeldOutText } from '../corpus/held-out';
 
@@ -31,6 +32,8 @@ if (!Number.isInteger(dialogueCount) || dialogueCount < 1)
 
 const heldOut = shippedHeldOutText();
 const words = new Set<string>();
+/** Words the corpus writes with a capital inside a sentence (names, "I"): written capitalised in lexicon.txt. */
+const names = new Set<string>();
 for (const seed of flags.seeds.split(',').map(Number)) {
   for (const groundedFraction of [0, Number(flags['grounded-fraction'])]) {
     const dialogues = generateCorpus({
@@ -43,10 +46,15 @@ for (const seed of flags.seeds.split(',').map(Number)) {
       groundedFraction,
       heldOut,
     });
-    for (const dialogue of dialogues)
-      for (const message of dialogue.messages) for (const word of lexiconWordsOf(message.content)) words.add(word);
+    for (const dialogue of dialogues) {
+      for (const message of dialogue.messages) {
+        const entries = lexiconEntriesOf(message.content);
+        for (const word of entries.words) words.add(word);
+        for (const name of entries.names) names.add(name);
+      }
+    }
   }
 }
-const sorted = [...words].sort();
+const sorted = [...words].sort().map((word) => (names.has(word) ? word[0]?.toUpperCase() + word.slice(1) : word));
 writeFileSync(join(flags.out, LEXICON_FILE), `${sorted.join('\n')}\n`);
-console.log(`${sorted.length} words → ${join(flags.out, LEXICON_FILE)}`);
+console.log(`${sorted.length} words (${names.size} names) → ${join(flags.out, LEXICON_FILE)}`);
