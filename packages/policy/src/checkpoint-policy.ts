@@ -69,7 +69,15 @@ export async function loadCheckpointPolicy(
   const decodingRules =
     options.decodingRules ??
     decodingRulesFromGenerationConfig(model.source?.generationConfig, join(directory, 'generation_config.json'));
-  const lexiconWords = options.lexiconWords ?? (decodingRules?.lexicon ? await readLexicon(directory) : undefined);
+  let lexiconWords = options.lexiconWords;
+  if (lexiconWords === undefined && decodingRules?.lexicon) {
+    try {
+      lexiconWords = await readLexicon(directory);
+    } catch (error) {
+      model.dispose();
+      throw error;
+    }
+  }
   return createTfjsDialoguePolicy({
     ...options,
     decodingRules,
