@@ -19,6 +19,9 @@ import { SafetensorsFile } from './safetensors-file';
 import { TransformerModel } from './transformer-model';
 import { freshCopyHeadTensors, weightsFromSource } from './transformer-weights';
 
+/** The lexicon rule's word list beside a checkpoint (one lower-case word a line; logits-rules.ts `lexicon`). */
+export const LEXICON_FILE = 'lexicon.txt';
+
 export interface SaveCheckpointOptions {
   /** Folder to write (created when missing; files of the same name are overwritten). */
   directory: string;
@@ -114,6 +117,7 @@ function withDecodingRules(
       max_token_run: rules.maxTokenRun,
       script: rules.script,
       quote_min_units: rules.quoteMinUnits,
+      ...(rules.lexicon ? { lexicon: true } : {}),
     },
   };
 }
@@ -150,6 +154,8 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   if (valueHead.length > 0) await writeFile(join(directory, VALUE_HEAD_FILE), writeSafetensors(valueHead));
   if (lora) await saveAdapters(model, directory);
   if (wasMerged) model.mergeLora();
+  const lexiconWords = model.logitsRules?.lexiconWords ?? [];
+  if (lexiconWords.length > 0) await writeFile(join(directory, LEXICON_FILE), `${lexiconWords.join('\n')}\n`);
   if (options.tokenizer) {
     await writeFile(join(directory, 'tokenizer.json'), json(options.tokenizer.tokenizerJson));
     await writeFile(join(directory, 'tokenizer_config.json'), json(options.tokenizer.tokenizerConfig));

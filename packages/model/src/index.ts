@@ -7,6 +7,7 @@ export {
 } from './attention-budget';
 export {
   CHECKPOINT_LAYERS_FROM,
+  LEXICON_FILE,
   type LoadTransformerModelOptions,
   loadOptimizerState,
   loadTransformerModel,
@@ -27,6 +28,14 @@ export {
 } from './copy-head';
 export { type GenerateOptions, type GenerationResult, generate } from './generate';
 export { modelConfigFromHF, modelConfigToHF, SUPPORTED_MODEL_TYPES } from './hf-model-config';
+export {
+  DialogueLexicon,
+  LEXICON_START,
+  LexiconRule,
+  type LexiconState,
+  lexiconEntriesOf,
+  lexiconWordsOf,
+} from './lexicon-rule';
 export {
   applyRulesToNextLogits,
   type CreateLogitsRulesOptions,

@@ -1,5 +1,6 @@
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
+import { type DialogueLexicon, LEXICON_START, LexiconRule, type LexiconState } from './lexicon-rule';
 import { QuoteRule, type QuoteState, REPLY_START_STATE, UserTextIndex } from './quote-rule';
 import { UTF8_BOUNDARY, UTF8_STATE_COUNT, utf8ForbiddenTokens, utf8Resync } from './utf8-rule';
 
@@ -35,6 +36,12 @@ export interface LogitsRulesConfig {
    * Latin/digit words), and the reply may not end inside it. 0 = off.
    */
   quoteMinUnits: number;
+  /**
+   * Lexicon rule (lexicon-rule.ts): in an en reply a word may only grow into, and end as, a word of the
+   * checkpoint's lexicon (`lexicon.txt`) or of the dialogue before the reply, and not repeat the word just said.
+   * Off when absent.
+   */
+  lexicon?: boolean;
 }
 
 /** Every rule off: the plain softmax policy. */
@@ -70,12 +77,15 @@ export function decodingRulesFromGenerationConfig(
   };
   const script = record.script ?? false;
   if (typeof script !== 'boolean') fail('script', 'true or false');
+  const lexicon = record.lexicon ?? false;
+  if (typeof lexicon !== 'boolean') fail('lexicon', 'true or false');
   return {
     noRepeatNgramSize: count('no_repeat_ngram_size'),
     earlierReplyNgramSize: count('earlier_reply_ngram_size'),
     maxTokenRun: count('max_token_run'),
     script: script as boolean,
     quoteMinUnits: count('quote_min_units'),
+    ...(lexicon ? { lexicon: true } : {}),
   };
 }
 
@@ -86,7 +96,8 @@ export function logitsRulesActive(config: LogitsRulesConfig): boolean {
     config.earlierReplyNgramSize > 0 ||
     config.maxTokenRun > 0 ||
     config.script ||
-    config.quoteMinUnits > 0
+    config.quoteMinUnits > 0 ||
+    config.lexicon === true
   );
 }
 
@@ -109,6 +120,11 @@ export interface PositionRule {
    * script-forbidden ones, and never empty). Undefined = no such restriction.
    */
   allowed?: number[];
+  /**
+   * Lexicon rule: forbidden flags (1) per token id here, shared between positions in the same state. Undefined =
+   * no such restriction.
+   */
+  lexiconForbidden?: Uint8Array;
 }
 
 /** What `rowRules` computes once per reply of a row: its language and the index of the user's words before it. */
@@ -119,6 +135,10 @@ interface RowRuleCache {
   quoteStates: Map<number, QuoteState | null>;
   /** UTF-8 decoder state after each position of the row (script rule). */
   utf8States: Map<number, number>;
+  /** The lexicon of each reply's dialogue, by the reply's start. */
+  lexicons: Map<number, DialogueLexicon>;
+  /** Lexicon state after each position of the row (`null`: the reply left the lexicon there). */
+  lexiconStates: Map<number, LexiconState | null>;
 }
 
 /** What a token's bytes hold, for the script rule. */
@@ -241,6 +261,8 @@ export interface CreateLogitsRulesOptions {
    * the quote rule's user text is what follows them up to an end id. Required when `quoteMinUnits` > 0.
    */
   userHeader?: readonly number[];
+  /** The lexicon rule's base words (the checkpoint's `lexicon.txt`). Required when `lexicon` is on. */
+  lexiconWords?: readonly string[];
 }
 
 /**
@@ -262,6 +284,9 @@ export class LogitsRules {
   private masks: tf.Tensor2D | undefined;
   private readonly userHeader: readonly number[];
   private readonly quoteRule: QuoteRule | undefined;
+  private readonly lexiconRule: LexiconRule | undefined;
+  /** The lexicon rule's base words (saved beside a checkpoint as lexicon.txt); empty when the rule is off. */
+  readonly lexiconWords: readonly string[];
   /** User-text indexes by the user's text, shared by the rows and steps of one dialogue (bounded). */
   private readonly userIndexes = new Map<string, UserTextIndex>();
 
@@ -295,6 +320,13 @@ export class LogitsRules {
           'decodingRules.quoteMinUnits needs the user-turn header ids (the chat template’s header of a user message); got none. Turn quoteMinUnits off (0) for this template.',
       });
     }
+    if (config.lexicon && (options.lexiconWords ?? []).length === 0) {
+      throw new InvalidConfigError({
+        field: 'decodingRules.lexicon',
+        message:
+          'decodingRules.lexicon needs the checkpoint’s word list (lexicon.txt beside config.json, written by tools/embedded-model/scripts/build-lexicon.ts); got none. Add it, or set decodingRules.lexicon to false.',
+      });
+    }
     if (options.replyHeader.length === 0) {
       throw new InvalidConfigError({
         field: 'replyHeader',
@@ -308,6 +340,8 @@ export class LogitsRules {
     this.tokenBytes = options.tokenBytes;
     this.userHeader = [...(options.userHeader ?? [])];
     this.quoteRule = config.quoteMinUnits > 0 ? new QuoteRule(options.tokenBytes, config.quoteMinUnits) : undefined;
+    this.lexiconWords = config.lexicon ? [...(options.lexiconWords ?? [])] : [];
+    this.lexiconRule = config.lexicon ? new LexiconRule(options.tokenBytes, options.lexiconWords ?? []) : undefined;
     this.forbiddenEn = new Uint8Array(this.vocabSize);
     this.forbiddenZh = new Uint8Array(this.vocabSize);
     options.tokenBytes.forEach((bytes, id) => {
@@ -363,6 +397,14 @@ export class LogitsRules {
    * message).
    */
   languageBefore(ids: readonly number[], end: number): RuleLanguage {
+    const text = this.textBefore(ids, end);
+    const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+    const latinWords = (text.match(/[A-Za-z]+/g) ?? []).length;
+    return han > latinWords ? 'zh' : 'en';
+  }
+
+  /** The text of `ids[0..end)` (special tokens left out). */
+  textBefore(ids: readonly number[], end: number): string {
     const chunks: Uint8Array[] = [];
     for (let index = 0; index < end; index += 1) {
       const bytes = this.tokenBytes[ids[index] as number];
@@ -375,10 +417,31 @@ export class LogitsRules {
       all.set(chunk, offset);
       offset += chunk.length;
     }
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(all);
-    const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
-    const latinWords = (text.match(/[A-Za-z]+/g) ?? []).length;
-    return han > latinWords ? 'zh' : 'en';
+    return new TextDecoder('utf-8', { fatal: false }).decode(all);
+  }
+
+  /**
+   * The lexicon state after the reply's tokens `ids[start..position]` (a row scored position by position steps
+   * one token from the state before, kept in `states`).
+   */
+  lexiconStateAt(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    lexicon: DialogueLexicon,
+    states?: Map<number, LexiconState | null>,
+  ): LexiconState | null {
+    const lexiconRule = this.lexiconRule as LexiconRule;
+    const before = position > start ? states?.get(position - 1) : undefined;
+    let from = start;
+    let state: LexiconState | null = LEXICON_START;
+    if (before !== undefined) {
+      from = position;
+      state = before;
+    }
+    for (let at = from; at <= position; at += 1) state = lexiconRule.advance(state, ids[at] as number, lexicon);
+    if (position >= start) states?.set(position, state);
+    return state;
   }
 
   /**
@@ -389,12 +452,15 @@ export class LogitsRules {
     const start = this.replyStart(ids, position);
     if (start < 0) return undefined;
     const rule: PositionRule = { banned: [] };
-    if (this.config.script) {
-      let language = cache?.language.get(start);
+    let language: RuleLanguage | undefined;
+    if (this.config.script || this.lexiconRule) {
+      language = cache?.language.get(start);
       if (language === undefined) {
         language = this.languageBefore(ids, start);
         cache?.language.set(start, language);
       }
+    }
+    if (this.config.script) {
       rule.language = language;
       rule.utf8State = this.utf8StateAt(ids, start, position, cache?.utf8States);
     }
@@ -435,7 +501,43 @@ export class LogitsRules {
       // user's words is no longer followed (quoteStateAt gives undefined).
       if (allowed.length > 0) rule.allowed = allowed;
     }
+    if (this.lexiconRule && language === 'en' && !insideCharacter) this.applyLexicon(ids, start, position, rule, cache);
     return rule;
+  }
+
+  /**
+   * The lexicon rule's part of `rule` (en replies): the tokens that would leave the lexicon in the current state.
+   * Never a position with no token left: when the other rules allow none of the lexicon's tokens, the lexicon
+   * rule steps back there (and waits for the next word if the reply then leaves it).
+   */
+  private applyLexicon(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    rule: PositionRule,
+    cache: RowRuleCache | undefined,
+  ): void {
+    const lexiconRule = this.lexiconRule as LexiconRule;
+    let lexicon = cache?.lexicons.get(start);
+    if (!lexicon) {
+      lexicon = lexiconRule.dialogue(this.textBefore(ids, start - this.header.length));
+      cache?.lexicons.set(start, lexicon);
+    }
+    const state = this.lexiconStateAt(ids, start, position, lexicon, cache?.lexiconStates);
+    if (!state) return;
+    const forbidden = lexicon.forbidden(state);
+    const banned = new Set(rule.banned);
+    const open = (id: number) =>
+      forbidden[id] === 0 &&
+      !banned.has(id) &&
+      !(rule.language && this.scriptForbids(rule.language, id, rule.utf8State));
+    const candidates = rule.allowed ?? this.tokenBytes.keys();
+    for (const id of candidates) {
+      if (!open(id)) continue;
+      rule.lexiconForbidden = forbidden;
+      if (rule.allowed) rule.allowed = rule.allowed.filter((allowedId) => forbidden[allowedId] === 0);
+      return;
+    }
   }
 
   /** The index of the user's messages in `ids[0..end)` (what follows each user header up to an end id). */
@@ -560,6 +662,8 @@ export class LogitsRules {
       users: new Map(),
       quoteStates: new Map(),
       utf8States: new Map(),
+      lexicons: new Map(),
+      lexiconStates: new Map(),
     };
     return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
   }
@@ -624,15 +728,41 @@ export class LogitsRules {
       }
     });
     if (rules.some((rule) => rule?.allowed)) mask = tf.add(mask, tf.tensor2d(restricted, [rules.length, 1]));
+    if (rules.some((rule) => rule?.lexiconForbidden)) mask = tf.add(mask, this.lexiconMask(rules, vocab));
     if (indices.length === 0) return mask;
     const count = indices.length / 2;
     const bans = tf.scatterND(tf.tensor2d(indices, [count, 2], 'int32'), tf.tensor1d(values), [rules.length, vocab]);
     return tf.add(mask, bans) as tf.Tensor2D;
   }
 
+  /**
+   * The lexicon rule's additive mask `[rules.length, vocab]`: the distinct forbidden sets of the positions as a
+   * table (row 0 = none), gathered per position. Call inside `tf.tidy`.
+   */
+  private lexiconMask(rules: readonly (PositionRule | undefined)[], vocab: number): tf.Tensor2D {
+    const rowsOf = new Map<Uint8Array, number>();
+    const kinds = Int32Array.from(rules, (rule) => {
+      const forbidden = rule?.lexiconForbidden;
+      if (!forbidden) return 0;
+      let kind = rowsOf.get(forbidden);
+      if (kind === undefined) {
+        kind = rowsOf.size + 1;
+        rowsOf.set(forbidden, kind);
+      }
+      return kind;
+    });
+    const table = new Float32Array((rowsOf.size + 1) * vocab);
+    for (const [forbidden, kind] of rowsOf) {
+      const offset = kind * vocab;
+      for (let id = 0; id < forbidden.length; id += 1) if (forbidden[id] === 1) table[offset + id] = RULE_MASK_VALUE;
+    }
+    return tf.gather(tf.tensor2d(table, [rowsOf.size + 1, vocab]), tf.tensor1d(kinds, 'int32')) as tf.Tensor2D;
+  }
+
   /** Whether `tokenId` is allowed under `rule`. */
   allows(rule: PositionRule | undefined, tokenId: number): boolean {
     if (!rule) return true;
+    if (rule.lexiconForbidden?.[tokenId] === 1) return false;
     if (rule.language && this.scriptForbids(rule.language, tokenId, rule.utf8State)) return false;
     if (rule.allowed && !rule.allowed.includes(tokenId)) return false;
     return !rule.banned.includes(tokenId);

@@ -1,8 +1,9 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   decodingRulesFromGenerationConfig,
+  LEXICON_FILE,
   type LoadTransformerModelOptions,
   loadPolicyTokenizer,
   loadTransformerModel,
@@ -68,14 +69,36 @@ export async function loadCheckpointPolicy(
   const decodingRules =
     options.decodingRules ??
     decodingRulesFromGenerationConfig(model.source?.generationConfig, join(directory, 'generation_config.json'));
+  let lexiconWords = options.lexiconWords;
+  if (lexiconWords === undefined && decodingRules?.lexicon) {
+    try {
+      lexiconWords = await readLexicon(directory);
+    } catch (error) {
+      model.dispose();
+      throw error;
+    }
+  }
   return createTfjsDialoguePolicy({
     ...options,
     decodingRules,
+    lexiconWords,
     model,
     tokenizer,
     stopTokenIds,
     policyId: options.policyId ?? `checkpoint:${directory}`,
   });
+}
+
+/** The words of a checkpoint's lexicon.txt (the lexicon rule's base lexicon); a clear error when it is missing. */
+async function readLexicon(directory: string): Promise<string[]> {
+  const file = join(directory, LEXICON_FILE);
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new InvalidConfigError({
+      field: 'decodingRules.lexicon',
+      message: `decodingRules.lexicon is on but ${file} is missing: build it with \`npx tsx --conditions=source tools/embedded-model/scripts/build-lexicon.ts --out ${directory}\`, or set decodingRules.lexicon to false.`,
+    });
+  });
+  return text.split('\n').filter((word) => word.length > 0);
 }
 
 /** The embedded model's folder: `assets/embedded` of this package (code runs from src/ or dist/). */

@@ -48,6 +48,8 @@ export interface TfjsDialoguePolicyOptions {
    * scoring (and reference copies) use the renormalised distribution over allowed tokens. Default: none.
    */
   decodingRules?: LogitsRulesConfig;
+  /** The lexicon rule's base words (a checkpoint's lexicon.txt); needed when `decodingRules.lexicon` is on. */
+  lexiconWords?: readonly string[];
 }
 
 /** A `DialoguePolicyV1` over a local tfjs model; exposes what the RL code needs. */
@@ -116,6 +118,7 @@ export function createPolicyLogitsRules(
   config: LogitsRulesConfig,
   replyEnd: readonly number[],
   templateVariables?: Record<string, unknown>,
+  lexiconWords?: readonly string[],
 ): LogitsRules {
   const messages = [{ role: 'user' as const, content: 'hello' }];
   const render = (addGenerationPrompt: boolean) =>
@@ -144,6 +147,7 @@ export function createPolicyLogitsRules(
     replyHeader,
     replyEnd,
     userHeader: config.quoteMinUnits > 0 ? userTurnHeader(tokenizer, tokenBytes, templateVariables) : undefined,
+    lexiconWords,
   });
 }
 
@@ -203,6 +207,7 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
       options.decodingRules,
       stopTokenIds,
       options.templateVariables,
+      options.lexiconWords,
     );
   }
   let callIndex = 0;

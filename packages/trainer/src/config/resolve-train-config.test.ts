@@ -34,6 +34,13 @@ describe('resolveTrainConfig', () => {
     expect(defaultRunId(config)).toBe('embedded-grpo-s0');
   });
 
+  it('should refine the preset’s decoding rules field by field when one rule is set', () => {
+    const preset = resolveTrainConfig().decodingRules;
+    expect(preset.script).toBe(true);
+    const config = resolveTrainConfig({ overrides: { decodingRules: { lexicon: true } } });
+    expect(config.decodingRules).toEqual({ ...preset, lexicon: true });
+  });
+
   it('should keep the turn-level groups when the embedded preset switches to PPO', () => {
     const config = resolveTrainConfig({ overrides: { algo: 'ppo' } });
     expect(config.groupSize).toBe(1);

@@ -103,6 +103,7 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     'degenerationStop',
     'lora',
     'endpoints',
+    'decodingRules',
   ] as const) {
     const given = explicit[block];
     const base = presetBlocks[block];

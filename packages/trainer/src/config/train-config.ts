@@ -64,6 +64,12 @@ export const decodingRulesSchema = z
       .describe(
         'Quote rule: inside a quote (“ " 「 \') the text must stay one contiguous piece of a message the user wrote in this dialogue, may close only after this many units (Han characters plus words) and must close before the reply ends. 0 = off.',
       ),
+    lexicon: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Lexicon rule: in an en reply a word may only grow into and end as a word of the checkpoint’s lexicon.txt or of the dialogue so far (the user’s names and words), and may not repeat the word just said.',
+      ),
   })
   .strict();
 

@@ -47,7 +47,14 @@ const COMMON = {
   reportTo: [],
   lora: null,
   endpoints: {},
-  decodingRules: { noRepeatNgramSize: 0, earlierReplyNgramSize: 0, maxTokenRun: 0, script: false, quoteMinUnits: 0 },
+  decodingRules: {
+    noRepeatNgramSize: 0,
+    earlierReplyNgramSize: 0,
+    maxTokenRun: 0,
+    script: false,
+    quoteMinUnits: 0,
+    lexicon: false,
+  },
 } as const satisfies Partial<TrainConfig>;
 
 /**
@@ -99,7 +106,16 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     thinkDefaults: { maxContextTokens: 352, sampling: { maxNewTokens: 96 } },
     // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
     // (docs/decisions/2026-11-26-decoding-rules.md).
-    decodingRules: { noRepeatNgramSize: 4, earlierReplyNgramSize: 0, maxTokenRun: 2, script: true, quoteMinUnits: 4 },
+    // The lexicon rule (en words only from assets/embedded/lexicon.txt and the dialogue) is measured harmless on these
+    // weights but left off: docs/decisions/2026-11-27-lexicon-rule.md.
+    decodingRules: {
+      noRepeatNgramSize: 4,
+      earlierReplyNgramSize: 0,
+      maxTokenRun: 2,
+      script: true,
+      quoteMinUnits: 4,
+      lexicon: false,
+    },
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
     evalLimit: 50,
