@@ -10,6 +10,20 @@ for (const root of roots) {
   for (const name of readdirSync(root)) folders.push(join(root, name));
 }
 folders.push('test');
+// A workspace folder whose package.json has a test script must leave a results file: otherwise its tests would run
+// (turbo fails on a red one) but be missing from the count this line prints.
+const testedFolders = folders.filter((folder) => {
+  const manifest = join(folder, 'package.json');
+  return existsSync(manifest) && typeof JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test === 'string';
+});
+const unreported = testedFolders.filter((folder) => !existsSync(join(folder, '.vitest-results.json')));
+if (unreported.length > 0) {
+  console.error(
+    `test-summary: no .vitest-results.json in ${unreported.join(', ')}: give each package.json's "test" script ` +
+      '`--reporter=default --reporter=json --outputFile.json=.vitest-results.json` so its tests are counted',
+  );
+  process.exit(1);
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;
