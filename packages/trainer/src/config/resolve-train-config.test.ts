@@ -37,8 +37,17 @@ describe('resolveTrainConfig', () => {
   it('should refine the preset’s decoding rules field by field when one rule is set', () => {
     const preset = resolveTrainConfig().decodingRules;
     expect(preset.script).toBe(true);
-    const config = resolveTrainConfig({ overrides: { decodingRules: { lexicon: true } } });
-    expect(config.decodingRules).toEqual({ ...preset, lexicon: true });
+    expect(preset.lexicon).toBe(true);
+    const config = resolveTrainConfig({ overrides: { decodingRules: { lexicon: false } } });
+    expect(config.decodingRules).toEqual({ ...preset, lexicon: false });
+  });
+
+  it('should keep the embedded preset’s lexicon rule to the embedded model unless the file or a flag asks for it', () => {
+    const preset = resolveTrainConfig().decodingRules;
+    const folder = resolveTrainConfig({ overrides: { policy: '/ckpt' } }).decodingRules;
+    expect(folder).toEqual({ ...preset, lexicon: false });
+    const asked = resolveTrainConfig({ overrides: { policy: '/ckpt', decodingRules: { lexicon: true } } });
+    expect(asked.decodingRules.lexicon).toBe(true);
   });
 
   it('should keep the turn-level groups when the embedded preset switches to PPO', () => {

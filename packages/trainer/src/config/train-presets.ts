@@ -106,15 +106,15 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     thinkDefaults: { maxContextTokens: 352, sampling: { maxNewTokens: 96 } },
     // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
     // (docs/decisions/2026-11-26-decoding-rules.md).
-    // The lexicon rule (en words only from assets/embedded/lexicon.txt and the dialogue) is measured harmless on these
-    // weights but left off: docs/decisions/2026-11-27-lexicon-rule.md.
+    // The lexicon rule: en words only from assets/embedded/lexicon.txt and the dialogue, so no reply holds a non-word
+    // (docs/decisions/2026-11-27-lexicon-rule.md; on by the main-job runs there).
     decodingRules: {
       noRepeatNgramSize: 4,
       earlierReplyNgramSize: 0,
       maxTokenRun: 2,
       script: true,
       quoteMinUnits: 4,
-      lexicon: false,
+      lexicon: true,
     },
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
