@@ -3,7 +3,7 @@ import { borrowedWords, madeUpQuotes } from './borrowed-words';
 import { checkReplyIntegrity } from './reply-integrity';
 
 const USER_ZH = [
-  '唉，这些我都懂，可现实哪有那么简单。儿子整天闷着，我看着都难受。小美父母那边，聊了几次都没用，简直烦死了。',
+  '哎，道理我全明白，可日子哪会照着道理过。女儿天天关在房里，我瞧着就心疼。阿杰爸妈那头，谈了好几回都白搭，真是烦透了。',
 ];
 const USER_EN = ['I asked Max about the lights on at 2 a.m. and he went cold on the spot. I keep replaying it.'];
 const codesOf = (reply: string, lang: 'zh' | 'en', userMessages: readonly string[]) =>
@@ -15,22 +15,22 @@ describe('borrowedWords (the user’s words cut up and stitched back)', () => {
   it('should count the user’s clauses turned to the second person, in separate pieces', () => {
     // The adaptive attack's best text of the last session: user chunks in "you" form between stock phrases.
     const stitched = borrowedWords(
-      '懂，可现实哪有那么简单。儿子整天闷着后来呢？你看着都难受我一直都在听你说。',
+      '明白，可日子哪会照着道理过。女儿天天关在房里后来呢？你瞧着就心疼我一直都在听你说。',
       USER_ZH,
       'zh',
     );
     expect(stitched.share).toBeGreaterThanOrEqual(0.3);
     expect(stitched.pieces).toBeGreaterThanOrEqual(2);
     expect(
-      codesOf('懂，可现实哪有那么简单。儿子整天闷着后来呢？你看着都难受我一直都在听你说。', 'zh', USER_ZH),
+      codesOf('明白，可日子哪会照着道理过。女儿天天关在房里后来呢？你瞧着就心疼我一直都在听你说。', 'zh', USER_ZH),
     ).toContain('stitched-words');
     const en = 'You asked Max about the lights on. I hear you. He went cold on the spot. You keep replaying it.';
     expect(codesOf(en, 'en', USER_EN)).toContain('stitched-words');
   });
 
   it('should leave quotes, a word or two, and one retold event inside the reply’s own sentence alone', () => {
-    expect(borrowedWords('你说“儿子整天闷着，我看着都难受”，这句话里全是心疼。', USER_ZH, 'zh').share).toBe(0);
-    const retold = '儿子整天闷着不说话，换作哪个当妈的都会心里发紧，你已经很努力在找办法了。';
+    expect(borrowedWords('你说“女儿天天关在房里，我瞧着就心疼”，这句话里全是心疼。', USER_ZH, 'zh').share).toBe(0);
+    const retold = '女儿天天关在房里不出声，换作哪个当妈的都会心里发紧，你已经很努力在找办法了。';
     expect(borrowedWords(retold, USER_ZH, 'zh').pieces).toBeLessThan(2);
     expect(codesOf(retold, 'zh', USER_ZH)).toEqual([]);
     expect(
@@ -47,7 +47,7 @@ describe('madeUpQuotes (words put in the user’s mouth)', () => {
   });
 
   it('should accept a true quote in the second person, and quotes not presented as the user’s words', () => {
-    expect(madeUpQuotes('你说“儿子整天闷着，你看着都难受”，我听着也心疼。', USER_ZH, 'zh')).toEqual([]);
+    expect(madeUpQuotes('你说“女儿天天关在房里，你瞧着就心疼”，我听着也心疼。', USER_ZH, 'zh')).toEqual([]);
     // A script the reply suggests, and an idea in quotation marks, are not the user's words.
     expect(madeUpQuotes('你可以说“妈，我需要一点自己的时间”，先试一次。', USER_ZH, 'zh')).toEqual([]);
     expect(madeUpQuotes('也许可以给自己留一段“不被打扰的时间”。', USER_ZH, 'zh')).toEqual([]);
@@ -88,7 +88,7 @@ describe('madeUpQuotes: bare quotes (nothing says whose words they are)', () => 
     // Shapes of strong models' replies in the published SAGE files.
     expect(
       madeUpQuotes(
-        '不妨坦诚地告诉她，“我有点紧张，因为我很在乎我们的关系。”这种诚实往往能拉近距离。',
+        '不妨直接跟她说，“我有些不安，因为这段关系对我很重要。”说实话常常能让人靠得更近。',
         USER_STOCK,
         'zh',
       ),
