@@ -99,7 +99,7 @@ export const LABEL_DEFINITIONS: readonly LabelDefinition[] = [
     label: 'generic_comfort',
     definition:
       'Platitudes that do not engage with the user\'s situation: "it\'ll be fine", "don\'t be sad", 别难过, 会好起来的.',
-    examples: { zh: '别难过了，一切都会好起来的，加油！', en: "Don't be sad, everything will be okay!" },
+    examples: { zh: '别难过了，都会过去的，加油哦！', en: "Don't be sad, everything will be okay!" },
   },
   {
     label: 'other',

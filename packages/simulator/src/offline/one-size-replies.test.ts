@@ -11,7 +11,7 @@ import { createOraclePolicy } from './test/oracle-policy';
  */
 const STOCK: Readonly<Record<Language, readonly string[]>> = {
   zh: [
-    '别担心，一切都会好起来的，我会一直在这里陪着你。',
+    '别担心，都会过去的，我会一直陪在你身边。',
     '没事的，都会过去的，你要相信自己，加油！',
     '别难过了，我一直都在，有什么事都可以跟我说。',
     '抱抱你，一切都会慢慢变好的，不要想太多。',

@@ -19,7 +19,7 @@ export const WARM_PHRASES: PerLanguage<readonly string[]> = {
 
 /** One generic comfort sentence, the same for every user. */
 export const ONE_SIZE_COMFORT: PerLanguage<string> = {
-  zh: '别担心，一切都会好起来的，我会一直在这里陪着你。',
+  zh: '别担心，都会过去的，我会一直陪在你身边。',
   en: 'Don’t worry, everything will be okay, and I’m always here for you.',
 };
 

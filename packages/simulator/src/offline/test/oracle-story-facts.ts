@@ -25,7 +25,7 @@ const LABELS: Readonly<Record<Language, Readonly<Record<FactKind, string>>>> = {
     cause: '事件起因',
     conflict: '冲突事件',
     inner: '冲突内在原因',
-    tried: '尝试过但没有成功的解决方案',
+    tried: '试过却没奏效的办法',
     problem: '当前面对的问题',
     state: '事件当前状态',
   },

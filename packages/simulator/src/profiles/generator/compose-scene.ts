@@ -31,7 +31,7 @@ const HEADINGS: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
     conflictPeople: '- 冲突角色：',
     conflictCause: '- 冲突内在原因：',
     difficulties: '**遇到的困难：**',
-    attempts: '- 尝试过但没有成功的解决方案：',
+    attempts: '- 试过却没奏效的办法：',
     problem: '- 当前面对的问题：',
     state: '**事件当前状态：**',
     reactions: '### 2. 角色不同emotion下的反应',

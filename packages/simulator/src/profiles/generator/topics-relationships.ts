@@ -56,7 +56,7 @@ export const RELATIONSHIP_TOPICS: readonly TopicTemplate[] = [
       en: '{me} keeps opening {other}’s profile and has been distracted at work.',
     },
     openers: [
-      { zh: '最近{other}那个态度，真让我摸不着头脑。', en: 'I can’t work out {other} at all lately.' },
+      { zh: '最近{other}的态度，我是越来越看不懂了。', en: 'I can’t work out {other} at all lately.' },
       {
         zh: '{thing}之后，我跟{other}就一直这么不清不楚的。',
         en: 'Ever since {thing}, things with {other} have been so unclear.',
