@@ -30,7 +30,11 @@ export class RlverError extends Error {
     ) {
       return false;
     }
+    // `this` is the subclass the check was called on (`InvalidConfigError.isInstance(e)`): the class name would
+    // check every error against RlverError itself.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass, not RlverError
     if ((this as unknown) === RlverError || error instanceof this) return true;
+    // biome-ignore lint/complexity/noThisInStatic: the subclass's name, not RlverError's
     return (error as { name?: unknown }).name === `RLVER_${this.name}`;
   }
 }
