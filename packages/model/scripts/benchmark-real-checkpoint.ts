@@ -69,6 +69,31 @@ if (maxRssGiB > 0) {
   watcher.unref();
 }
 
+/**
+ * The highest resident memory since the last `reset`, sampled every 10 ms from its own thread (a synchronous merge
+ * blocks the main thread, and the kernel's high-water mark cannot be reset): what one phase adds over the others.
+ */
+function windowedRssPeak(): { reset(): void; peakBytes(): number; stop(): Promise<number> } {
+  const shared = new Float64Array(new SharedArrayBuffer(8));
+  const sampler = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const peak = new Float64Array(workerData);
+     setInterval(() => {
+       const rss = process.memoryUsage.rss();
+       if (rss > peak[0]) peak[0] = rss;
+     }, 10);`,
+    { eval: true, workerData: shared.buffer },
+  );
+  sampler.unref();
+  return {
+    reset: () => {
+      shared[0] = process.memoryUsage.rss();
+    },
+    peakBytes: () => Math.max(shared[0] as number, process.memoryUsage.rss()),
+    stop: () => sampler.terminate(),
+  };
+}
+
 const backend = await initTfBackend();
 const report: Record<string, unknown> = {
   backend,
@@ -219,16 +244,27 @@ if (modes.has('lora')) {
   });
   await updateStep('lora update', model.policyVariables());
   // Folding the trained adapters into the weights (what `rlver-train export --merge` does).
+  const window = windowedRssPeak();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const rssBefore = process.memoryUsage.rss();
+  const tfBefore = tf.memory().numBytes;
+  window.reset();
   const started = performance.now();
   const cpuStart = process.cpuUsage();
   model.mergeAndUnloadLora();
   const cpu = process.cpuUsage(cpuStart);
+  await new Promise((resolve) => setTimeout(resolve, 50));
   print('lora merge', {
     seconds: (performance.now() - started) / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    tfMemoryBeforeGiB: gib(tfBefore),
     tfMemoryGiB: gib(tf.memory().numBytes),
+    rssBeforeGiB: gib(rssBefore),
+    mergePeakRssGiB: gib(window.peakBytes()),
+    rssAfterGiB: gib(process.memoryUsage.rss()),
     peakRssGiB: gib(peakRss()),
   });
+  await window.stop();
 }
 if (modes.has('full')) await updateStep('full update', model.policyVariables());
 

@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { CopyRowTerms, SequenceKeyIds } from './copy-mixture-scores';
 import { logSoftmaxKernel } from './log-softmax-kernel';
 import { matMul, plainMatMul } from './mat-mul';
+import { savedTensors } from './saved-tensors';
 import { embedTokens } from './transformer-forward';
 
 /** Floor under the mixture before its log, as in `copyMixtureTokenScores`. */
@@ -41,7 +42,7 @@ function languageModelReductions(logits: tf.Tensor2D, temperature: number, ruleM
     return {
       value: tf.concat([logSumZ, logSumV, negativeEntropyV], 1) as tf.Tensor2D,
       gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
-        const [lmS, svS, logSvS, negativeEntropyS] = saved as [tf.Tensor, tf.Tensor, tf.Tensor, tf.Tensor];
+        const [lmS, svS, logSvS, negativeEntropyS] = savedTensors(saved, 4, 'languageModelReductions');
         const [dLogSumZ, dLogSumV, dNegativeEntropy] = tf.split(dy as tf.Tensor, 3, 1) as [
           tf.Tensor,
           tf.Tensor,
@@ -152,26 +153,6 @@ export function copyMixtureKeyScores(
     maskAt,
   });
 }
-
-/** The 16 tensors `perKeyScores` saves for its backward pass. */
-type Tensors16 = [
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-  tf.Tensor,
-];
 
 interface PerKeyConstants {
   batch: number;
@@ -292,7 +273,7 @@ function perKeyScores(
           cLm,
           totalS,
           weightedS,
-        ] = saved as Tensors16;
+        ] = savedTensors(saved, 16, 'perKeyScores');
         const [dLogProb, dEntropy] = tf.split(dy as tf.Tensor, 2, 1) as [tf.Tensor, tf.Tensor];
         // log-prob = … − log Z′; entropy = log Z′ − S′/Z′.
         const dTotal = withEntropy

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { logSoftmaxKernel } from './log-softmax-kernel';
+import { savedTensors } from './saved-tensors';
 
 /** Floor under the mixture before its log, as in `copyMixtureLogProbs`: keeps log and its gradient finite. */
 const TINY = 1e-30;
@@ -77,17 +78,11 @@ export function copyMixtureTokenScores(
     return {
       value: tf.concat([logProbs, entropy], 1) as tf.Tensor2D,
       gradFunc: (dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[]) => {
-        const [lmS, mixtureS, scaledS, gateS, attentionS, logScaledS, entropyS, keyIdsS, targetsS] = saved as [
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-          tf.Tensor,
-        ];
+        const [lmS, mixtureS, scaledS, gateS, attentionS, logScaledS, entropyS, keyIdsS, targetsS] = savedTensors(
+          saved,
+          9,
+          'copyMixtureTokenScores',
+        );
         const [dLogProb, dEntropy] = tf.split(dy as tf.Tensor, 2, 1) as [tf.Tensor, tf.Tensor];
         const oneHot = tf.reshape(tf.scatterND(tf.reshape(targetsS, [-1, 1]), tf.ones([rows]), [rows * vocab]), [
           rows,

@@ -17,7 +17,8 @@ function sameVersion(left: readonly object[], right: readonly object[]): boolean
 
 interface CacheEntry {
   version: readonly object[];
-  weights: FusedDecodeWeights;
+  /** Undefined when the model does not take the fused step: remembered, so that it is not asked again. */
+  weights: FusedDecodeWeights | undefined;
   /** `generate` calls using these weights now. */
   users: number;
   /** Replaced or released: disposed once the last user is done. */
@@ -28,7 +29,7 @@ const entries = new WeakMap<TransformerModel, CacheEntry>();
 
 function retire(entry: CacheEntry): void {
   entry.stale = true;
-  if (entry.users === 0) entry.weights.dispose();
+  if (entry.users === 0) entry.weights?.dispose();
 }
 
 /** A `generate` call's hold on the fused decode weights: `release` when the call ends. */
@@ -40,33 +41,36 @@ export interface FusedDecodeLease {
 /**
  * The fused decode weights of `model`'s current variables, rebuilt only when its weights version changed since the
  * last build (a rollout batch after an optimiser step rebuilds once; generate calls between updates reuse them).
- * Undefined when the model does not take the fused step. Weights replaced while a call still uses them are
- * disposed when that call releases them.
+ * Undefined when the model does not take the fused step; that answer is remembered per weights version too. Weights
+ * replaced while a call still uses them are disposed when that call releases them. `build` is for tests.
  */
-export async function acquireFusedDecodeWeights(model: TransformerModel): Promise<FusedDecodeLease | undefined> {
+export async function acquireFusedDecodeWeights(
+  model: TransformerModel,
+  build: (model: TransformerModel) => Promise<FusedDecodeWeights | undefined> = fusedDecodeWeights,
+): Promise<FusedDecodeLease | undefined> {
   // The version is taken before the build: weights that change during it make the next call rebuild.
   const version = weightsVersion(model);
   let entry = entries.get(model);
   if (!entry || entry.stale || !sameVersion(entry.version, version)) {
     if (entry && !entry.stale) retire(entry);
     entries.delete(model);
-    const weights = await fusedDecodeWeights(model);
-    if (!weights) return undefined;
-    entry = { version, weights, users: 0, stale: false };
+    entry = { version, weights: await build(model), users: 0, stale: false };
     entries.set(model, entry);
   }
   const held = entry;
+  const { weights } = held;
+  if (!weights) return undefined;
   held.users += 1;
   let released = false;
   return {
-    weights: held.weights,
+    weights,
     release: () => {
       if (released) return;
       released = true;
       held.users -= 1;
       // Stale, or overwritten by a concurrent first build of the same model.
       if (entries.get(model) !== held) held.stale = true;
-      if (held.stale && held.users === 0) held.weights.dispose();
+      if (held.stale && held.users === 0) weights.dispose();
     },
   };
 }

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireFusedDecodeWeights } from './fused-decode-cache';
-import { FUSED_DECODE_MAX_ELEMENTS, fusedDecodeUnsupported } from './fused-decode-weights';
+import { FUSED_DECODE_MAX_ELEMENTS, fusedDecodeUnsupported, fusedDecodeWeights } from './fused-decode-weights';
 import { type GenerateOptions, type GenerationResult, generate } from './generate';
 import { useTestBackend } from './test/test-backend';
 import { TINY_TRANSFORMER_CONFIG } from './test/tiny-transformer';
@@ -156,5 +156,24 @@ describe('generate: fused decode weights cached per weights version', () => {
     expect(first?.weights.head.isDisposed).toBe(true);
     rebuilt?.release();
     expect(tf.memory().numTensors).toBe(tensors);
+  });
+
+  it('should remember that a model does not take the fused step until its weights change', async () => {
+    const subject = model({ modelType: 'qwen3' }, 23);
+    let builds = 0;
+    const countingBuild = async (each: TransformerModel) => {
+      builds += 1;
+      return fusedDecodeWeights(each);
+    };
+    expect(await acquireFusedDecodeWeights(subject, countingBuild)).toBeUndefined();
+    expect(await acquireFusedDecodeWeights(subject, countingBuild)).toBeUndefined();
+    expect(builds).toBe(1);
+    // A new weights version (one variable assigned) asks again, once.
+    const [variable] = subject.namedVariables().values();
+    if (!variable) throw new Error('the test model has no variables');
+    tf.tidy(() => variable.assign(tf.add(variable, 0)));
+    expect(await acquireFusedDecodeWeights(subject, countingBuild)).toBeUndefined();
+    expect(await acquireFusedDecodeWeights(subject, countingBuild)).toBeUndefined();
+    expect(builds).toBe(2);
   });
 });

@@ -1,8 +1,8 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { FusedDecodeWeights } from './fused-decode-weights';
 import type { KeyValueCache } from './kv-cache';
-import { plainMatMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
+import { batchedMatMul, denseMatMul } from './native-mat-mul';
 
 /** Floor under the mixture before its log, as in `copyMixtureNextLogProbs`. */
 const TINY = 1e-30;
@@ -85,7 +85,7 @@ export function fusedDecodeStep(
   const mask = tf.tensor4d(inputs.attentionMask, [rows, 1, 1, capacity]);
   let hidden = tf.gather(weights.embedTokens, tf.tensor1d(inputs.tokens, 'int32')) as tf.Tensor2D;
   weights.layers.forEach((layer, index) => {
-    let projected = tf.matMul(normalise(hidden, epsilon), layer.qkvRotated);
+    let projected: tf.Tensor = denseMatMul(normalise(hidden, epsilon), layer.qkvRotated);
     if (layer.qkvRotatedBias) projected = tf.add(projected, layer.qkvRotatedBias);
     const [qk, v, qkRotated] = tf.split(projected, [qkWidth, kvHeads * headDim, qkWidth], 1) as tf.Tensor2D[];
     const roped = tf.add(tf.mul(qk as tf.Tensor, cos), tf.mul(qkRotated as tf.Tensor, sin));
@@ -95,18 +95,21 @@ export function fusedDecodeStep(
       tf.reshape(k as tf.Tensor, [rows * kvHeads, headDim]) as tf.Tensor2D,
       tf.reshape(v as tf.Tensor, [rows * kvHeads, headDim]) as tf.Tensor2D,
     );
-    const queries = tf.reshape(q as tf.Tensor, [rows, kvHeads, heads / kvHeads, headDim]);
-    const scores = plainMatMul(queries, buffers.keys, false, true);
-    const probabilities = tf.softmax(tf.add(scores, mask));
-    const context = tf.reshape(plainMatMul(probabilities, buffers.values, false, false), [rows, heads * headDim]);
-    let attended = tf.matMul(context, layer.o);
+    const queries = tf.reshape(q as tf.Tensor, [rows, kvHeads, heads / kvHeads, headDim]) as tf.Tensor4D;
+    const scores = batchedMatMul(queries, buffers.keys as tf.Tensor4D, true);
+    const probabilities = tf.softmax(tf.add(scores, mask)) as tf.Tensor4D;
+    const context = tf.reshape(batchedMatMul(probabilities, buffers.values as tf.Tensor4D, false), [
+      rows,
+      heads * headDim,
+    ]);
+    let attended: tf.Tensor = denseMatMul(context as tf.Tensor2D, layer.o);
     if (layer.oBias) attended = tf.add(attended, layer.oBias);
     hidden = tf.add(hidden, attended) as tf.Tensor2D;
-    const [gate, up] = tf.split(tf.matMul(normalise(hidden, epsilon), layer.gateUp), 2, 1) as tf.Tensor2D[];
+    const [gate, up] = tf.split(denseMatMul(normalise(hidden, epsilon), layer.gateUp), 2, 1) as tf.Tensor2D[];
     const activated = tf.mul(tf.mul(gate as tf.Tensor, tf.sigmoid(gate as tf.Tensor)), up as tf.Tensor);
-    hidden = tf.add(hidden, tf.matMul(activated, layer.down)) as tf.Tensor2D;
+    hidden = tf.add(hidden, denseMatMul(activated as tf.Tensor2D, layer.down)) as tf.Tensor2D;
   });
-  const out = tf.matMul(normalise(hidden, epsilon), weights.head) as tf.Tensor2D;
+  const out = denseMatMul(normalise(hidden, epsilon), weights.head);
   if (!weights.copy || !inputs.copy) return out;
   const { keyDim } = weights.copy;
   const vocab = config.vocabSize;
@@ -114,7 +117,11 @@ export function fusedDecodeStep(
   // The copy head's entry comes after the layers; this step's key is written at the current column (ids are
   // the host's: `inputs.copy.targets`).
   const copyBuffers = cache.writeRows(config.numHiddenLayers, key as tf.Tensor2D);
-  const copyScores = plainMatMul(tf.reshape(query as tf.Tensor, [rows, 1, 1, keyDim]), copyBuffers.keys, false, true);
+  const copyScores = batchedMatMul(
+    tf.reshape(query as tf.Tensor, [rows, 1, 1, keyDim]) as tf.Tensor4D,
+    copyBuffers.keys as tf.Tensor4D,
+    true,
+  );
   const attention = tf.softmax(tf.add(copyScores, tf.tensor4d(inputs.copy.mask, [rows, 1, 1, capacity])));
   const gate = tf.sigmoid(tf.add(gateLogit as tf.Tensor, tf.tensor2d(inputs.copy.gateOffset, [rows, 1])));
   const gated = tf.mul(attention, tf.reshape(gate, [rows, 1, 1, 1]));

@@ -2,6 +2,7 @@ import { variableFrom } from '@rlver/optim';
 import { createRng, hashSeed, InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
+import { addInPlace } from './add-in-place';
 import { linear, matMul } from './mat-mul';
 import type { TransformerConfig } from './model-config';
 import type { LayerWeights } from './transformer-weights';
@@ -123,26 +124,64 @@ export function effectiveLayerWeights(
     gateUpWeight: layer.gateUpWeight as tf.Tensor2D,
     downWeight: layer.downWeight as tf.Tensor2D,
   };
-  const adapters = state?.adapters[index];
-  if (!state || !adapters || state.mergedBase) return base;
-  const scale = state.scale;
-  const stacked = (targets: LoraTarget[]): tf.Tensor2D | undefined => {
-    if (!targets.some((target) => adapters[target])) return undefined;
-    return tf.concat(
-      targets.map((target) => delta(adapters[target], scale, projectionShape(target, config))),
-      0,
-    );
+  const deltas = layerDeltas(index, state, config);
+  const plus = (slot: keyof EffectiveLayerWeights) => {
+    const update = deltas[slot];
+    return update ? (tf.add(base[slot], update) as tf.Tensor2D) : base[slot];
   };
-  const qkvDelta = stacked(['q_proj', 'k_proj', 'v_proj']);
-  const gateUpDelta = stacked(['gate_proj', 'up_proj']);
   return {
-    qkvWeight: qkvDelta ? tf.add(base.qkvWeight, qkvDelta) : base.qkvWeight,
-    oWeight: adapters.o_proj ? tf.add(base.oWeight, delta(adapters.o_proj, scale, [0, 0])) : base.oWeight,
-    gateUpWeight: gateUpDelta ? tf.add(base.gateUpWeight, gateUpDelta) : base.gateUpWeight,
-    downWeight: adapters.down_proj
-      ? tf.add(base.downWeight, delta(adapters.down_proj, scale, [0, 0]))
-      : base.downWeight,
+    qkvWeight: plus('qkvWeight'),
+    oWeight: plus('oWeight'),
+    gateUpWeight: plus('gateUpWeight'),
+    downWeight: plus('downWeight'),
   };
+}
+
+/**
+ * `scale · B·A` for every adapted matrix of layer `index` (`layerDelta` of each), absent for matrices without an
+ * adapter, and for all without LoRA or while merged (call inside `tf.tidy`).
+ */
+export function layerDeltas(
+  index: number,
+  state: LoraState | undefined,
+  config: TransformerConfig,
+): Partial<EffectiveLayerWeights> {
+  const deltas: Partial<EffectiveLayerWeights> = {};
+  for (const slot of ['qkvWeight', 'oWeight', 'gateUpWeight', 'downWeight'] as const) {
+    const update = layerDelta(index, state, config, slot);
+    if (update) deltas[slot] = update;
+  }
+  return deltas;
+}
+
+/** The projections each layer matrix holds, in row order. */
+const SLOT_TARGETS: Record<keyof EffectiveLayerWeights, LoraTarget[]> = {
+  qkvWeight: ['q_proj', 'k_proj', 'v_proj'],
+  oWeight: ['o_proj'],
+  gateUpWeight: ['gate_proj', 'up_proj'],
+  downWeight: ['down_proj'],
+};
+
+/**
+ * `scale · B·A` of one matrix of layer `index`: the fused q/k/v and gate/up matrices get their projections'
+ * updates row-stacked, with zero blocks for projections without an adapter. Undefined when none of its projections
+ * has an adapter, without LoRA, or while merged (call inside `tf.tidy`).
+ */
+export function layerDelta(
+  index: number,
+  state: LoraState | undefined,
+  config: TransformerConfig,
+  slot: keyof EffectiveLayerWeights,
+): tf.Tensor2D | undefined {
+  const adapters = state?.adapters[index];
+  if (!state || !adapters || state.mergedBase) return undefined;
+  const targets = SLOT_TARGETS[slot];
+  if (!targets.some((target) => adapters[target])) return undefined;
+  if (targets.length === 1) return delta(adapters[targets[0] as LoraTarget], state.scale, [0, 0]);
+  return tf.concat(
+    targets.map((target) => delta(adapters[target], state.scale, projectionShape(target, config))),
+    0,
+  );
 }
 
 /** The projections of one decoder layer, as functions of their input `[rows, in]` → `[rows, out]` (inside `tf.tidy`). */
@@ -203,23 +242,25 @@ export function mergeLora(
   options: { keepBase?: boolean } = {},
 ): void {
   if (state.mergedBase) return;
-  // keepBase: false (merge-and-unload) folds in place, one layer at a time, without a copy of every base matrix:
-  // the peak is the weights plus one layer's temporaries, not twice the adapted weights.
+  // keepBase: false (merge-and-unload) folds in place, one matrix at a time, without a copy of every base matrix:
+  // on native TensorFlow the update is added into the matrix's own buffer (`addInPlace`), elsewhere the merged
+  // matrix replaces it. The peak is the weights plus one matrix's update, not twice the adapted weights.
   const keepBase = options.keepBase ?? true;
   const saved = new Map<tf.Variable, tf.Tensor>();
+  const slots = ['qkvWeight', 'oWeight', 'gateUpWeight', 'downWeight'] as const;
   layers.forEach((layer, index) => {
-    const variables = [layer.qkvWeight, layer.oWeight, layer.gateUpWeight, layer.downWeight];
-    const effective = tf.tidy(() => {
-      const weights = effectiveLayerWeights(layer, index, state, config);
-      return [weights.qkvWeight, weights.oWeight, weights.gateUpWeight, weights.downWeight];
-    });
-    variables.forEach((variable, slot) => {
-      const merged = effective[slot] as tf.Tensor;
-      if (merged === variable) return;
+    for (const slot of slots) {
+      const variable = layer[slot];
+      const update = tf.tidy(() => layerDelta(index, state, config, slot));
+      if (!update) continue;
       if (keepBase) saved.set(variable, tf.clone(variable));
-      variable.assign(merged);
-      merged.dispose();
-    });
+      if (keepBase || !addInPlace(variable, update)) {
+        const merged = tf.add(variable, update);
+        variable.assign(merged);
+        merged.dispose();
+      }
+      update.dispose();
+    }
   });
   if (keepBase) state.mergedBase = saved;
 }
