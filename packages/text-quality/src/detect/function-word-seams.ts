@@ -84,6 +84,15 @@ export function misplacedSentenceOpener(sentence: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether an en word is a sentence opener: a word that, in the function-word model's clean text, takes a capital only
+ * when it starts a sentence ("Honestly", "Maybe", "Tell"). Written with a capital inside a sentence it is a misplaced
+ * opener, not a name.
+ */
+export function isSentenceOpener(word: string): boolean {
+  return functionWordModel().isOpener(word.toLowerCase());
+}
+
 /** Both signals over every sentence of an en text (the user's quotes taken out): the first seam, or undefined. */
 export function findFunctionWordSeam(text: string): string | undefined {
   const own = text.replace(/"[^"]*"|“[^”]*”/g, ' 0 ');
