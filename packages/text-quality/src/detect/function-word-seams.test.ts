@@ -46,6 +46,8 @@ describe('function-word seams (en)', () => {
   it('lets through stranded prepositions, particles, object pronouns and the same words in order', () => {
     for (const sentence of [
       'You have nothing to be ashamed of.',
+      'It might help to list what you can change and what you can let go of for now.',
+      'The one friend you can talk with is far away.',
       'Who else could you talk to, if not her?',
       'Spending weeks with the processes Daniel brought in is hard.',
       'A group chat without you confirms the feeling.',

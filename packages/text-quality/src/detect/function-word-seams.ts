@@ -49,8 +49,9 @@ export function unlikelyFunctionWordPair(
     if (UNTESTED.has(left) || UNTESTED.has(right) || !model.isClosed(left) || !model.isClosed(right)) continue;
     const boundary = (unit: string) => unit === SENTENCE_START || unit === SENTENCE_END || unit === CLAUSE_MARK;
     if (boundary(left) && boundary(right)) continue;
-    // A preposition may end a clause ("nothing to be ashamed of.", "who to talk to,").
-    if (boundary(right) && model.tag(left) === 'in') continue;
+    // A preposition may be stranded, before a mark or before anything else ("nothing to be ashamed of.", "what you
+    // can let go of for now", "the one I talk with is kind"): it is never the left side of a tested pair.
+    if (model.tag(left) === 'in' || model.tag(left) === 'to') continue;
     if (!boundary(left) && model.phraseFinalCount(left) > limits.maxPhraseFinalShare * model.count(left)) continue;
     const expected = (model.count(left) * model.count(right)) / model.total;
     if (expected < limits.minExpected) continue;
