@@ -64,6 +64,7 @@ describe('function-word seams (en)', () => {
     for (const sentence of [
       'Honestly, you did more than anyone asked.',
       'You could tell Max how it felt.',
+      'Maybe you could tell Mom about it tonight.',
       'I read the article Do We Need A Break last week.',
       'She said it plainly: Maybe we should talk.',
       'I wonder — Tell me, what did he say?',
