@@ -4,55 +4,39 @@
  * to find what the offline user over- or under-rates against the recorded judge:
  *   npx tsx --conditions=source packages/simulator/scripts/fidelity-reasons.ts > reasons.jsonl
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  judgedReplies,
-  profileOfTranscript,
-  readJsonlFile,
-  recordedStateAt,
-  transcriptRecordSchema,
-} from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { judgeInputOfState } from '../src/offline/judge-input-of-state';
 import { judgeReply } from '../src/offline/judge-reply';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { readOfflineMemory } from '../src/offline/offline-state';
-import { sharedTranscriptsRoot } from './shared-transcripts';
+import { replaySharedTranscripts, sharedTranscriptFiles } from './shared-transcripts';
 
-const root = join(sharedTranscriptsRoot(), 'deepseek-v3');
 const simulator = createOfflineSimulator({ preset: 'sage' });
 const tagger = createRuleTagger();
-for (const file of readdirSync(root)
-  .filter((name) => name.endsWith('.jsonl'))
-  .sort()) {
-  for (const { value } of readJsonlFile(join(root, file), transcriptRecordSchema).records) {
-    const { state: start } = await simulator.doStart({ profile: profileOfTranscript(value), seed: 0 });
-    for (const [index, judged] of judgedReplies(value.history).entries()) {
-      const state = recordedStateAt(start, judged.before);
-      const result = await simulator.doRespond({ state, reply: judged.reply });
-      const tags = tagger.tag(judged.reply, 'zh');
-      const judgement = judgeReply(
-        judgeInputOfState(state, readOfflineMemory(state).memory, judged.reply, {
-          tags,
-          startEmotion: simulator.settings.initialEmotion,
-        }),
-      );
-      const points: Record<string, number> = {};
-      for (const reason of judgement.reasons) points[reason.code] = (points[reason.code] ?? 0) + reason.points;
-      console.log(
-        JSON.stringify({
-          model: file.replace('.jsonl', ''),
-          dialogue: value.id,
-          turn: index + 1,
-          predicted: result.delta,
-          recorded: judged.recorded,
-          score: judgement.score,
-          length: judged.reply.length,
-          labels: tags.labels,
-          points,
-        }),
-      );
-    }
-  }
-}
+await replaySharedTranscripts(simulator, {
+  files: sharedTranscriptFiles(undefined, ['deepseek-v3']),
+  visit({ file, record, turn, reply, recorded, state, outcome }) {
+    const tags = tagger.tag(reply, 'zh');
+    const judgement = judgeReply(
+      judgeInputOfState(state, readOfflineMemory(state).memory, reply, {
+        tags,
+        startEmotion: simulator.settings.initialEmotion,
+      }),
+    );
+    const points: Record<string, number> = {};
+    for (const reason of judgement.reasons) points[reason.code] = (points[reason.code] ?? 0) + reason.points;
+    console.log(
+      JSON.stringify({
+        model: file.model,
+        dialogue: record.id,
+        turn,
+        predicted: outcome.delta,
+        recorded,
+        score: judgement.score,
+        length: reply.length,
+        labels: tags.labels,
+        points,
+      }),
+    );
+  },
+});

@@ -9,24 +9,14 @@
  * choice made on one half holds on the other) and the Kendall τ between each file's replay score and its recorded
  * benchmark score.
  */
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { createRng } from '@rlver/spec';
 import { kendallTau, mean, spearmanRho } from '@rlver/stats';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
-import { type ReplayFileResult, replayTranscriptFile } from '../src/offline/replay-transcript';
-import { sharedTranscriptsRoot } from './shared-transcripts';
+import type { ReplayFileResult } from '../src/offline/replay-transcript';
+import { replaySharedTranscripts } from './shared-transcripts';
 
-const transcriptsRoot = sharedTranscriptsRoot();
 const sourceFlag = process.argv.indexOf('--emotion-source');
 const emotionSource = sourceFlag >= 0 && process.argv[sourceFlag + 1] === 'replayed' ? 'replayed' : 'recorded';
-
-function transcriptFiles(): string[] {
-  return readdirSync(transcriptsRoot)
-    .flatMap((agent) => readdirSync(join(transcriptsRoot, agent)).map((file) => join(transcriptsRoot, agent, file)))
-    .filter((file) => file.endsWith('.jsonl'))
-    .sort();
-}
 
 const simulator = createOfflineSimulator({ preset: 'sage' });
 const results: Array<{ file: string; result: ReplayFileResult; rho: number }> = [];
@@ -34,8 +24,7 @@ const pooledPredicted: number[] = [];
 const pooledRecorded: number[] = [];
 const started = performance.now();
 let turnCount = 0;
-for (const file of transcriptFiles()) {
-  const result = await replayTranscriptFile(file, simulator, { emotionSource });
+for (const { file, result } of await replaySharedTranscripts(simulator, { emotionSource })) {
   const turns = result.dialogues.flatMap((dialogue) => dialogue.turns);
   turnCount += turns.length;
   pooledPredicted.push(...turns.map((turn) => turn.predicted));
@@ -44,7 +33,7 @@ for (const file of transcriptFiles()) {
     turns.map((turn) => turn.predicted),
     turns.map((turn) => turn.recorded),
   );
-  results.push({ file: relative(transcriptsRoot, file), result, rho });
+  results.push({ file: `${file.agent}/${file.model}.jsonl`, result, rho });
 }
 const pooledRho = spearmanRho(pooledPredicted, pooledRecorded);
 const tau = kendallTau(

@@ -4,77 +4,55 @@
  * and a few form features of the reply, as JSON lines, to fit how the offline user weighs its signals:
  *   npx tsx --conditions=source packages/simulator/scripts/fidelity-turns.ts > turns.jsonl
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  judgedReplies,
-  profileOfTranscript,
-  readJsonlFile,
-  recordedStateAt,
-  transcriptRecordSchema,
-} from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
 import { judgeInputOfState } from '../src/offline/judge-input-of-state';
 import { judgeReply } from '../src/offline/judge-reply';
 import { createOfflineSimulator } from '../src/offline/offline-simulator';
 import { readOfflineMemory } from '../src/offline/offline-state';
-import { sharedTranscriptsRoot } from './shared-transcripts';
+import { replaySharedTranscripts } from './shared-transcripts';
 
-const root = sharedTranscriptsRoot();
 const simulator = createOfflineSimulator({ preset: 'sage' });
 const tagger = createRuleTagger();
-for (const agent of readdirSync(root).sort()) {
-  for (const file of readdirSync(join(root, agent))
-    .filter((name) => name.endsWith('.jsonl'))
-    .sort()) {
-    for (const [dialogueIndex, { value }] of readJsonlFile(
-      join(root, agent, file),
-      transcriptRecordSchema,
-    ).records.entries()) {
-      const { state: start } = await simulator.doStart({ profile: profileOfTranscript(value), seed: 0 });
-      for (const [index, judged] of judgedReplies(value.history).entries()) {
-        const state = recordedStateAt(start, judged.before);
-        const result = await simulator.doRespond({ state, reply: judged.reply });
-        const tags = tagger.tag(judged.reply, state.lang);
-        const input = judgeInputOfState(state, readOfflineMemory(state).memory, judged.reply, {
-          tags,
-          startEmotion: simulator.settings.initialEmotion,
-        });
-        const judgement = judgeReply(input);
-        const points: Record<string, number> = {};
-        for (const reason of judgement.reasons) points[reason.code] = (points[reason.code] ?? 0) + reason.points;
-        // A reply said again is judged as if it were new too, to weigh what repeating costs against the recorded judge.
-        const unrepeated: Record<string, number> = {};
-        if (judgement.issues.some((issue) => issue.code === 'repeated-reply')) {
-          for (const reason of judgeReply({ ...input, earlierReplies: [] }).reasons)
-            unrepeated[reason.code] = (unrepeated[reason.code] ?? 0) + reason.points;
-        }
-        console.log(
-          JSON.stringify({
-            file: `${agent}/${file.replace('.jsonl', '')}`,
-            dialogue: value.id,
-            dialogueIndex,
-            turn: index + 1,
-            emotion: state.emotion,
-            recentDeltas: input.recentDeltas,
-            intention: input.intention,
-            personality: input.personality,
-            predicted: result.delta,
-            proposed: result.state.history.at(-1)?.planning?.proposed,
-            recorded: judged.recorded,
-            score: judgement.score,
-            engagement: judgement.engagement,
-            details: judgement.details.length,
-            issues: judgement.issues.map((issue) => issue.code),
-            length: judged.reply.length,
-            lastUserLength: input.lastUserMessage.length,
-            questions: tags.cues.filter((cue) => cue.label === 'question').length,
-            labels: tags.labels,
-            points,
-            unrepeated,
-          }),
-        );
-      }
+await replaySharedTranscripts(simulator, {
+  visit({ file, record, dialogueIndex, turn, reply, recorded, state, outcome }) {
+    const tags = tagger.tag(reply, state.lang);
+    const input = judgeInputOfState(state, readOfflineMemory(state).memory, reply, {
+      tags,
+      startEmotion: simulator.settings.initialEmotion,
+    });
+    const judgement = judgeReply(input);
+    const points: Record<string, number> = {};
+    for (const reason of judgement.reasons) points[reason.code] = (points[reason.code] ?? 0) + reason.points;
+    // A reply said again is judged as if it were new too, to weigh what repeating costs against the recorded judge.
+    const unrepeated: Record<string, number> = {};
+    if (judgement.issues.some((issue) => issue.code === 'repeated-reply')) {
+      for (const reason of judgeReply({ ...input, earlierReplies: [] }).reasons)
+        unrepeated[reason.code] = (unrepeated[reason.code] ?? 0) + reason.points;
     }
-  }
-}
+    console.log(
+      JSON.stringify({
+        file: `${file.agent}/${file.model}`,
+        dialogue: record.id,
+        dialogueIndex,
+        turn,
+        emotion: state.emotion,
+        recentDeltas: input.recentDeltas,
+        intention: input.intention,
+        personality: input.personality,
+        predicted: outcome.delta,
+        proposed: outcome.state.history.at(-1)?.planning?.proposed,
+        recorded,
+        score: judgement.score,
+        engagement: judgement.engagement,
+        details: judgement.details.length,
+        issues: judgement.issues.map((issue) => issue.code),
+        length: reply.length,
+        lastUserLength: input.lastUserMessage.length,
+        questions: tags.cues.filter((cue) => cue.label === 'question').length,
+        labels: tags.labels,
+        points,
+        unrepeated,
+      }),
+    );
+  },
+});

@@ -7,7 +7,15 @@ import {
   type SimulatorMessage,
   type TranscriptRecord,
   transcriptRecordSchema,
+  type UserSimulatorV1,
 } from '@rlver/spec';
+import { mean } from '@rlver/stats';
+import {
+  type JudgedReplayTurn,
+  type ReplayFileResult,
+  type ReplayOptions,
+  replayTranscriptRecord,
+} from '../src/offline/replay-transcript';
 
 /**
  * The folder of the published SAGE transcripts beside the project (`../shared/data/sage/transcripts`, read at run
@@ -49,4 +57,70 @@ export function* sharedJudgedReplies(root: string = sharedTranscriptsRoot()): Ge
       }
     }
   }
+}
+
+/** One transcript file of the shared folder: `<agent folder>/<file>` and its path. */
+export interface SharedTranscriptFile {
+  agent: string;
+  /** The file name without `.jsonl` (the model). */
+  model: string;
+  path: string;
+}
+
+/** The shared transcript files, agents and files sorted; only the given agent folders when `agents` is set. */
+export function sharedTranscriptFiles(
+  root: string = sharedTranscriptsRoot(),
+  agents?: readonly string[],
+): SharedTranscriptFile[] {
+  return readdirSync(root)
+    .filter((agent) => agents === undefined || agents.includes(agent))
+    .sort()
+    .flatMap((agent) =>
+      readdirSync(join(root, agent))
+        .filter((file) => file.endsWith('.jsonl'))
+        .sort()
+        .map((file) => ({ agent, model: file.replace(/\.jsonl$/, ''), path: join(root, agent, file) })),
+    );
+}
+
+/** A judged turn of a shared file (`JudgedReplayTurn`), with the file and the dialogue's line index in it. */
+export interface SharedJudgedTurn extends JudgedReplayTurn {
+  file: SharedTranscriptFile;
+  dialogueIndex: number;
+}
+
+/**
+ * The one walk of judged turns that the fidelity scripts share: every dialogue of every shared file (or of `files`),
+ * replayed with `replayTranscriptRecord` (in the recorded state unless `emotionSource` says `replayed`), `visit`
+ * called on each judged turn. Returns each file's replay result, in order.
+ */
+export async function replaySharedTranscripts(
+  simulator: UserSimulatorV1,
+  options: ReplayOptions & {
+    files?: readonly SharedTranscriptFile[];
+    visit?: (turn: SharedJudgedTurn) => void | Promise<void>;
+  } = {},
+): Promise<{ file: SharedTranscriptFile; result: ReplayFileResult }[]> {
+  const { files = sharedTranscriptFiles(), visit, ...replay } = options;
+  const results: { file: SharedTranscriptFile; result: ReplayFileResult }[] = [];
+  for (const file of files) {
+    const { records } = readJsonlFile(file.path, transcriptRecordSchema);
+    const dialogues = [];
+    for (const [dialogueIndex, { value }] of records.entries())
+      dialogues.push(
+        await replayTranscriptRecord(value, simulator, {
+          ...replay,
+          onTurn: visit ? (turn) => visit({ ...turn, file, dialogueIndex }) : undefined,
+        }),
+      );
+    results.push({
+      file,
+      result: {
+        dialogues,
+        replayScore: mean(dialogues.map((dialogue) => dialogue.replayFinal)),
+        recordedScore: mean(dialogues.map((dialogue) => dialogue.recordedFinal)),
+      },
+    });
+  }
+  return results;
 }

@@ -49,6 +49,23 @@ describe('auditReply', () => {
       expect(auditReply(text, 'zh').kinds, text).toContain('stutter');
   });
 
+  it('should flag a stock clause glued twice into a short zh reply, not a long reply that quotes a phrase twice', () => {
+    const glued = '你最近是不是也很累我一直都在这里陪着你。小雨考试我一直都在这里陪着你，慢慢说。';
+    expect(auditReply(glued, 'zh').evidence.repetition).toBe('我一直都在这里陪');
+    // Seven characters said twice is a phrase, not a loop.
+    expect(
+      auditReply('你说他从来不听你讲话，可你还是一直在等他开口。从来不听你讲话这件事，让你很受伤。', 'zh').kinds,
+    ).not.toContain('repetition');
+    const long = [
+      '你这段时间一个人扛着家里的事，白天上班晚上照顾老人，真的很不容易，我能想象那种疲惫。',
+      '换作是谁都会觉得累，你已经做得很好了，别再拿别人的标准来苛责自己。',
+      '也许可以试着和家人商量一下分工，让自己每周有一个完整的休息日，哪怕只是睡个懒觉。',
+      '你愿意说说最近最让你放不下的是哪件事吗？我会认真听，不急着给你建议。',
+      '白天上班晚上照顾老人这件事，你打算一直这样下去吗？还是心里其实已经有了别的想法？',
+    ].join('');
+    expect([...long].filter((character) => /[\u4e00-\u9fff]/.test(character)).length).toBeGreaterThan(150);
+    expect(auditReply(long, 'zh').kinds).not.toContain('repetition');
+  });
   it('should not call formatting or the distributive 一A一A repetition (zh)', () => {
     const schedule =
       '这周可以这样安排：\n――――――――\n周一：20:00–20:30 散步。\n――――――――\n周三：晚饭后给妈妈打个电话，说说这周的事。';

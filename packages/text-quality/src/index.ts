@@ -13,6 +13,7 @@ export {
   isCutOff,
   splitSentences,
 } from './detect/degenerate-signals';
+export { findFunctionWordSeam, isSentenceOpener } from './detect/function-word-seams';
 export { findWordSplice, findWordSplices } from './detect/word-splices';
 export {
   type BigramModel,

@@ -13,6 +13,7 @@ export { type OfflineSimulatorConfig, offlineSimulatorConfigSchema } from './off
 export { type OfflineMemory, readOfflineMemory } from './offline-state';
 export {
   applySageDeltas,
+  type JudgedReplayTurn,
   profileOfTranscript,
   type ReplayDialogue,
   type ReplayFileResult,

@@ -142,6 +142,28 @@ describe('replayTranscriptRecord', () => {
     expect(replayed.seenEmotions).toEqual([40, 45, 50]);
   });
 
+  it('should show each judged turn to onTurn: the reply, the state it was judged in and both changes', async () => {
+    const seen: {
+      turn: number;
+      reply: string;
+      emotion: number;
+      history: number;
+      predicted: number;
+      recorded: number;
+    }[] = [];
+    await replayTranscriptRecord(transcript('t4', [-10, 5, 5]), scriptedSimulator([5, -5, 20]), {
+      onTurn: ({ turn, reply, state, predicted, recorded, outcome }) => {
+        seen.push({ turn, reply, emotion: state.emotion, history: state.history.length, predicted, recorded });
+        expect(outcome.delta).toBe([5, -5, 20][turn - 1]);
+      },
+    });
+    expect(seen).toEqual([
+      { turn: 1, reply: expect.stringContaining('第1条回复'), emotion: 40, history: 1, predicted: 5, recorded: -10 },
+      { turn: 2, reply: expect.stringContaining('第2条回复'), emotion: 30, history: 3, predicted: -5, recorded: 5 },
+      { turn: 3, reply: expect.stringContaining('第3条回复'), emotion: 35, history: 5, predicted: 10, recorded: 5 },
+    ]);
+  });
+
   it('should run the offline agent over a recorded dialogue with its recorded history', async () => {
     const simulator = createOfflineSimulator({ preset: 'sage' });
     const result = await replayTranscriptRecord(transcript('t3', [5, 5, 5]), simulator, { seed: 3 });

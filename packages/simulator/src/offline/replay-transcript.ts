@@ -6,6 +6,8 @@ import {
   proposedChangeOf,
   readJsonlFile,
   recordedStateAt,
+  type SimulatorState,
+  type SimulatorTurnResult,
   type TranscriptRecord,
   transcriptRecordSchema,
   type UserSimulatorV1,
@@ -51,6 +53,27 @@ export interface ReplayOptions {
   emotionSource?: 'replayed' | 'recorded';
   /** Seed of the simulated user (default 0). */
   seed?: number;
+  /**
+   * Called after each judged turn with the state the reply was judged in and what the simulated user made of it:
+   * the one walk of judged turns that the fidelity scripts share (report, per-turn dump, per-reason dump).
+   */
+  onTurn?: (turn: JudgedReplayTurn) => void | Promise<void>;
+}
+
+/** One judged turn as `replayTranscriptRecord` walks it (see `ReplayOptions.onTurn`). */
+export interface JudgedReplayTurn {
+  record: TranscriptRecord;
+  /** 1-based index of the assistant reply in the dialogue. */
+  turn: number;
+  reply: string;
+  /** The recorded judge's change (`planning.change` of the next user message). */
+  recorded: number;
+  /** The state the reply was judged in (recorded or replayed, per `emotionSource`). */
+  state: SimulatorState;
+  /** What `doRespond` returned. */
+  outcome: SimulatorTurnResult;
+  /** The simulated user's change, clamped to ±10. */
+  predicted: number;
 }
 
 /** Apply changes under the sage rules: start 40, clamp ±10, cap 100, stop at ≥ 100 or < 10. */
@@ -85,6 +108,7 @@ export async function replayTranscriptRecord(
     const outcome = await simulator.doRespond({ state: judged, reply });
     const predicted = Math.max(-10, Math.min(10, proposedChangeOf(outcome)));
     turns.push({ profileId: record.id, turn: turns.length + 1, predicted, recorded });
+    await options.onTurn?.({ record, turn: turns.length, reply, recorded, state: judged, outcome, predicted });
     state = outcome.state;
   }
   return {

@@ -3,6 +3,7 @@ import {
   auditReply,
   contentTokens,
   fluencyFactor,
+  isSentenceOpener,
   scoreFluency,
   splitSentences,
   unknownUnits,
@@ -159,6 +160,8 @@ export function foreignNames(reply: string, dialogueText: string, lang: Language
       const name = match[0].replace(/'s$/, '');
       if (
         !dialogueText.includes(name) &&
+        // A sentence opener with a capital inside a sentence ("ask Honestly for …") is a splice, charged as one.
+        !isSentenceOpener(name) &&
         !/^(?:I'm|I've|I'll|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|English|Chinese)$/.test(name)
       )
         found.add(name);

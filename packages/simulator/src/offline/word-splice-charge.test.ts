@@ -88,3 +88,30 @@ describe('the offline user charges word splices', () => {
     });
   }
 });
+
+describe('the offline user charges what the en function-word model finds', () => {
+  it('should charge a sentence opener dropped into a slot and a pair clean text never makes, and say why', async () => {
+    const opener = REPLIES.en.clean.replace('You asked for something', 'You asked Honestly for something');
+    const pair = REPLIES.en.clean.replace('you got a wall', 'they of the wall');
+    expect(wordSpliceLevel(opener, 'en')?.seams).toEqual(['asked Honestly']);
+    expect(wordSpliceLevel(pair, 'en')?.seams).toEqual(['answer they of the']);
+    const states = await openingStates('en', 4);
+    const sums = { clean: 0, opener: 0, pair: 0 };
+    for (const state of states) {
+      const clean = await simulator.doRespond({ state, reply: REPLIES.en.clean });
+      for (const [kind, reply] of [
+        ['opener', opener],
+        ['pair', pair],
+      ] as const) {
+        const judged = await simulator.doRespond({ state, reply });
+        expect(judged.innerThoughts).toMatch(THOUGHT.en);
+        // An opener with a capital is no stranger's name.
+        expect(judged.innerThoughts).not.toMatch(/Who is/);
+        sums[kind] += proposedChangeOf(judged);
+      }
+      sums.clean += proposedChangeOf(clean);
+    }
+    expect(sums.opener).toBeLessThan(sums.clean);
+    expect(sums.pair).toBeLessThan(sums.clean);
+  });
+});

@@ -49,6 +49,8 @@ export function findRepetition(text: string, lang: Language): string | undefined
     if (sentenceSize(sentence, lang) >= (lang === 'zh' ? 6 : 4) && seen.has(key)) return sentence;
     seen.add(key);
   }
+  const stretch = lang === 'zh' ? repeatedStretchInShortReply(text) : undefined;
+  if (stretch) return stretch;
   const tokens = contentTokens(text, lang);
   const joiner = lang === 'zh' ? '' : ' ';
   const longN = lang === 'zh' ? 10 : 7;
@@ -84,6 +86,28 @@ export function findRepetition(text: string, lang: Language): string | undefined
     const [top, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] as [string, number];
     const limit = lang === 'zh' ? 0.25 : 0.3;
     if (most / tokens.length > limit && !/^(?:的|了|是|我|你|哈|呵|嘿|嘻|the|a|to|and|i|you|ha)$/.test(top)) return top;
+  }
+  return undefined;
+}
+
+/**
+ * zh: in a short reply (at most `maxCharacters` CJK characters), the same stretch of `length` characters said twice
+ * anywhere, marks between them ignored ("…我一直都在听你说。…小美我一直都在听你说。"): a stock clause glued again to
+ * another fragment, which the whole-sentence check misses. Strong models' short replies almost never do it (1 of the
+ * 6,553 distinct SAGE replies; docs/decisions/2026-11-27-function-word-seams.md).
+ */
+export const ZH_REPEATED_STRETCH = { length: 8, maxCharacters: 150 } as const;
+
+function repeatedStretchInShortReply(text: string): string | undefined {
+  const characters = [...text].filter((character) => /[\u4e00-\u9fff]/u.test(character)).join('');
+  if (characters.length > ZH_REPEATED_STRETCH.maxCharacters) return undefined;
+  const { length } = ZH_REPEATED_STRETCH;
+  const first = new Map<string, number>();
+  for (let index = 0; index + length <= characters.length; index += 1) {
+    const stretch = characters.slice(index, index + length);
+    const at = first.get(stretch);
+    if (at !== undefined && index - at >= length) return stretch;
+    if (at === undefined) first.set(stretch, index);
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@rlver/spec';
 import { fluencyModel } from '../fluency/load-fluency-model';
 import { nonWords } from './degenerate-signals';
+import { findFunctionWordSeam } from './function-word-seams';
 
 /** en determiners and possessives that must be followed by a noun phrase. */
 const EN_DETERMINERS = 'the|a|an|your|my|their|our';
@@ -167,7 +168,13 @@ export function findWordSplice(text: string, lang: Language): string | undefined
     const match = rule.exec(own);
     if (match) return match[0].trim();
   }
-  return beenWithoutAuxiliary(own) ?? splicedImperative(own) ?? nonNominalAfterDeterminer(own) ?? cutWordCompound(own);
+  return (
+    beenWithoutAuxiliary(own) ??
+    splicedImperative(own) ??
+    nonNominalAfterDeterminer(own) ??
+    cutWordCompound(own) ??
+    findFunctionWordSeam(text)
+  );
 }
 
 /**
