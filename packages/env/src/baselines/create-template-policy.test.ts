@@ -79,6 +79,11 @@ describe('extractGrounding', () => {
     expect(extractGrounding('我妈说“你就是太懒”', 'zh')).toEqual({ quote: '你就是太懒', person: '你妈', quoted: true });
     expect(extractGrounding('小林又放我鸽子了，真烦人', 'zh').person).toBe('小林');
     expect(extractGrounding('Yesterday I asked Daniel for help and he ignored me.', 'en').person).toBe('Daniel');
+    // Sentence openers are no names, wherever the sentence starts: after a comma, a line break, a quote or a dash.
+    expect(extractGrounding('I tried, That did not help, and Priya just laughed.', 'en').person).toBe('Priya');
+    expect(extractGrounding('It was a long week.\nThat hurt more than Mark knows.', 'en').person).toBe('Mark');
+    expect(extractGrounding('She said "Honestly, forget it" and left.', 'en').person).toBeUndefined();
+    expect(extractGrounding('I waited — Nobody came.', 'en').person).toBeUndefined();
     expect(extractGrounding('ok', 'en')).toEqual({ quote: undefined, person: undefined, quoted: false });
   });
 });

@@ -17,8 +17,22 @@ const ZH_NAME = /((?:小|阿|老)[\u4e00-\u9fa5])(?=说|他|她|的|对|跟|和|
 const ZH_NOT_NAMES = new Set(['小时', '小心', '小孩', '老是', '老实', '老家', '老板', '老师', '阿姨']);
 const EN_RELATIONS =
   /\bmy (mom|mum|dad|mother|father|boss|manager|partner|husband|wife|boyfriend|girlfriend|best friend|friend|sister|brother|son|daughter|roommate|coworker|colleague|teacher)\b/i;
-const EN_NAME = /(?<![.!?]\s)(?<!^)\b([A-Z][a-z]{2,})\b/;
-const EN_NOT_NAMES = new Set(['The', 'And', 'But', 'Monday', 'Friday', 'Sunday', 'English', 'Chinese', 'God', 'Okay']);
+/** A capitalised word that no sentence boundary (end mark, line break, quote, dash, colon) stands before. */
+const EN_NAME = /(?<![.!?…:;\n"“'‘(—–-]["”’)]*\s*)(?<!^\s*)\b([A-Z][a-z]{2,})\b/gu;
+/**
+ * Capitalised words that are not names: sentence openers (a user's message may start a sentence after a comma or
+ * with no mark at all: "ugh That hurt"), days, months, languages.
+ */
+const EN_NOT_NAMES = new Set([
+  ...['The', 'And', 'But', 'That', 'This', 'There', 'Then', 'They', 'Their', 'These', 'Those', 'What', 'When'],
+  ...['Where', 'Why', 'How', 'Who', 'Which', 'She', 'Her', 'His', 'Him', 'You', 'Your', 'Our', 'Its', 'Not', 'Now'],
+  ...['Just', 'Also', 'Still', 'Even', 'Maybe', 'Honestly', 'Anyway', 'Well', 'Yes', 'Yeah', 'Sorry', 'Thanks'],
+  ...['Please', 'Okay', 'Today', 'Tonight', 'Tomorrow', 'Yesterday', 'Sometimes', 'Everyone', 'Nobody', 'Someone'],
+  ...['Nothing', 'Everything', 'Something', 'Because', 'Since', 'After', 'Before', 'Every', 'Some', 'All', 'One'],
+  ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'January', 'February', 'March'],
+  ...['April', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'English', 'Chinese'],
+  'God',
+]);
 
 function shortClause(text: string, lang: Language): string | undefined {
   const clauses = text
@@ -39,8 +53,11 @@ function personOf(text: string, lang: Language): string | undefined {
   }
   const relation = EN_RELATIONS.exec(text);
   if (relation?.[1]) return `your ${relation[1].toLowerCase()}`;
-  const name = EN_NAME.exec(text)?.[1];
-  return name && !EN_NOT_NAMES.has(name) ? name : undefined;
+  for (const match of text.matchAll(EN_NAME)) {
+    const name = match[1] as string;
+    if (!EN_NOT_NAMES.has(name)) return name;
+  }
+  return undefined;
 }
 
 /** Find what a templated reply can ground itself in: a quoted phrase (else a short clause) and a named person. */
