@@ -2,7 +2,7 @@
 // Compute benchmark anyone can rerun: what each tfjs backend achieves on this machine.
 //
 //   pnpm bench:compute [--backends tensorflow,wasm,cpu] [--policy-backends tensorflow,wasm] [--quick]
-//                      [--out bench-results/compute.json]
+//                      [--main-job runs/<run-id>] [--out bench-results/compute.json]
 //
 // Measures, in one run, with one child process per backend (a process keeps one tfjs backend):
 // - fp32 matmul GFLOP/s of each backend that loads (native TensorFlow, wasm, cpu), and numpy's when
@@ -10,6 +10,10 @@
 // - the policy's training tokens/s and generation tokens/s at batch 1, 16 and 64
 //   (packages/policy/scripts/benchmark-policy.ts, embedded model when built). The cpu backend is left out
 //   of this part by default: it is two orders of magnitude slower.
+// - with --main-job <run folder> (a finished `pnpm train` run), the main job's phase split: rollout generation and
+//   policy update summed over its steps (metrics.jsonl, perf/rollout_seconds and perf/update_seconds), the rest of
+//   its wall time (summary.json) being start-up, checkpoints and the benchmark after training (the benchmark before
+//   training runs on the second core beside the first steps).
 // Prints each figure's ratio to the best backend and writes everything, with the load average, as JSON.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ const { values: flags } = parseArgs({
     shapes: { type: 'string', default: '1024x896x3584,512x512x512,128x128x384' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench-results/compute.json' },
+    'main-job': { type: 'string' },
   },
   strict: true,
 });
@@ -125,6 +130,47 @@ function policyOnBackend(backend) {
   };
 }
 
+/** The phase split of a finished `pnpm train` run folder; a clear error naming what is missing. */
+function mainJobPhases(runDirectory) {
+  const folder = resolve(process.env.INIT_CWD ?? rootDirectory, runDirectory);
+  const read = (name) => {
+    try {
+      return readFileSync(join(folder, name), 'utf8');
+    } catch {
+      console.error(
+        `bench:compute: --main-job ${runDirectory}: no ${name} in ${folder}; give the folder of a finished \`pnpm train\` run (runs/<run-id>)`,
+      );
+      process.exit(2);
+    }
+  };
+  const summary = JSON.parse(read('summary.json'));
+  let rollout = 0;
+  let update = 0;
+  let steps = 0;
+  for (const line of read('metrics.jsonl').split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line);
+    if (typeof row['perf/rollout_seconds'] !== 'number') continue;
+    rollout += row['perf/rollout_seconds'];
+    update += row['perf/update_seconds'] ?? 0;
+    steps += 1;
+  }
+  const wall = summary.wallSeconds;
+  const rest = Math.max(0, wall - rollout - update);
+  return {
+    runId: summary.runId,
+    algo: summary.algo,
+    backend: summary.backend,
+    steps,
+    wallSeconds: wall,
+    rolloutSeconds: rollout,
+    updateSeconds: update,
+    otherSeconds: rest,
+    shares: { rollout: rollout / wall, update: update / wall, other: rest / wall },
+  };
+}
+
+const mainJob = flags['main-job'] ? mainJobPhases(flags['main-job']) : undefined;
 const matmul = [...flags.backends.split(',').map(matmulOnBackend), matmulOnNumpy()];
 const policy = flags['policy-backends'].split(',').filter(Boolean).map(policyOnBackend);
 
@@ -178,6 +224,12 @@ if (ran.length > 0) {
     );
   }
 }
+if (mainJob) {
+  const percent = (share) => `${(100 * share).toFixed(0)} %`;
+  console.log(
+    `\nmain job ${mainJob.runId} (${mainJob.algo}, ${mainJob.backend}, ${mainJob.steps} steps): wall ${mainJob.wallSeconds.toFixed(0)} s = rollout generation ${mainJob.rolloutSeconds.toFixed(0)} s (${percent(mainJob.shares.rollout)}) + policy update ${mainJob.updateSeconds.toFixed(0)} s (${percent(mainJob.shares.update)}) + start-up, checkpoints and the benchmark after training ${mainJob.otherSeconds.toFixed(0)} s (${percent(mainJob.shares.other)})`,
+  );
+}
 const loadAfter = loadavg();
 console.log(
   `\nload average before ${loadBefore.map((load) => load.toFixed(2)).join(' ')}, after ${loadAfter.map((load) => load.toFixed(2)).join(' ')}`,
@@ -190,6 +242,7 @@ const report = {
   loadAverage: { before: loadBefore, after: loadAfter },
   matmul,
   policy,
+  ...(mainJob ? { mainJob } : {}),
 };
 const outPath = resolve(process.env.INIT_CWD ?? rootDirectory, flags.out);
 mkdirSync(dirname(outPath), { recursive: true });
