@@ -11,8 +11,9 @@
  *   npx tsx --conditions=source apps/train/scripts/policy-ceiling.ts [--n 1,4,8] [--temperatures 0.7,1]
  *     [--policy embedded|<checkpoint folder>] [--limit 50] [--out /tmp/policy-ceiling] [--lexicon on|off]
  *
- * `--lexicon on|off` turns the lexicon decoding rule (`decodingRules.lexicon`) on or off whatever the preset says;
- * the checkpoint folder must then hold lexicon.txt (`tools/embedded-model/scripts/build-lexicon.ts`).
+ * `--lexicon on|off` and `--phrasebook on|off` turn the lexicon / phrasebook decoding rule (`decodingRules.lexicon`,
+ * `decodingRules.phrasebook`) on or off whatever the checkpoint says; the checkpoint folder must then hold lexicon.txt
+ * (`tools/embedded-model/scripts/build-lexicon.ts`) / phrasebook.json (`build-phrasebook.ts`).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +42,7 @@ const { values: flags } = parseArgs({
     limit: { type: 'string', default: '50' },
     out: { type: 'string', default: '/tmp/policy-ceiling' },
     lexicon: { type: 'string' },
+    phrasebook: { type: 'string' },
   },
 });
 
@@ -57,15 +59,21 @@ if (!Number.isInteger(limit) || limit < 1) fail(`--limit needs an integer ≥ 1 
 
 // Every held-out dialogue in flight at once (each request carries its own seed, so batching never changes a reply),
 // and the policy batches all N samples of all of them: small batches cost the tiny model per call, not per row.
-if (flags.lexicon !== undefined && !['on', 'off'].includes(flags.lexicon))
-  fail(`--lexicon takes on or off (got "${flags.lexicon}")`);
+for (const rule of ['lexicon', 'phrasebook'] as const) {
+  const value = flags[rule];
+  if (value !== undefined && !['on', 'off'].includes(value)) fail(`--${rule} takes on or off (got "${value}")`);
+}
 const resolved = resolveTrainConfig({
   overrides: { policy: String(flags.policy), evalLimit: limit, concurrency: 2 * limit },
 });
-const config =
-  flags.lexicon === undefined
-    ? resolved
-    : { ...resolved, decodingRules: { ...resolved.decodingRules, lexicon: flags.lexicon === 'on' } };
+const config = {
+  ...resolved,
+  decodingRules: {
+    ...resolved.decodingRules,
+    ...(flags.lexicon === undefined ? {} : { lexicon: flags.lexicon === 'on' }),
+    ...(flags.phrasebook === undefined ? {} : { phrasebook: flags.phrasebook === 'on' }),
+  },
+};
 const temperatures = flags.temperatures ? String(flags.temperatures).split(',').map(Number) : [config.evalTemperature];
 for (const temperature of temperatures)
   if (!Number.isFinite(temperature) || temperature < 0)

@@ -24,7 +24,8 @@ export async function buildPolicy(
     maxBatchSize: config.concurrency,
     sampling: config.sampling,
     seed: config.seed,
-    decodingRules: config.decodingRules,
+    // The checkpoint's own rules (generation_config.json), refined by what the config file or the flags set.
+    decodingRuleOverrides: config.decodingRules,
   };
   if (resumeFrom) {
     // A LoRA run's checkpoint carries its adapters (adapter_config.json): they load with it.

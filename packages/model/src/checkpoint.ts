@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { modelConfigFromHF, modelConfigToHF } from './hf-model-config';
 import { logitsRulesActive } from './logits-rules';
 import { loadAdapters, saveAdapters } from './peft-adapter';
+import { PHRASEBOOK_FILE } from './phrasebook';
 import type { PolicyTokenizer } from './policy-tokenizer';
 import { readJsonObject } from './policy-tokenizer';
 import {
@@ -118,6 +119,7 @@ function withDecodingRules(
       script: rules.script,
       quote_min_units: rules.quoteMinUnits,
       ...(rules.lexicon ? { lexicon: true } : {}),
+      ...(rules.phrasebook ? { phrasebook: true } : {}),
     },
   };
 }
@@ -156,6 +158,8 @@ export async function saveCheckpoint(options: SaveCheckpointOptions): Promise<vo
   if (wasMerged) model.mergeLora();
   const lexiconWords = model.logitsRules?.lexiconWords ?? [];
   if (lexiconWords.length > 0) await writeFile(join(directory, LEXICON_FILE), `${lexiconWords.join('\n')}\n`);
+  const phrasebook = model.logitsRules?.phrasebook;
+  if (phrasebook) await writeFile(join(directory, PHRASEBOOK_FILE), json(phrasebook));
   if (options.tokenizer) {
     await writeFile(join(directory, 'tokenizer.json'), json(options.tokenizer.tokenizerJson));
     await writeFile(join(directory, 'tokenizer_config.json'), json(options.tokenizer.tokenizerConfig));

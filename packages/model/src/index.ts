@@ -48,6 +48,7 @@ export {
   RULE_MASK_VALUE,
   type RuleLanguage,
   ruleMaskForPositions,
+  stepRuleState,
   tokenBytesFromTokenizerJson,
   tokenScript,
 } from './logits-rules';
@@ -72,6 +73,35 @@ export {
   transformerConfigSchema,
 } from './model-config';
 export { patchWasmKernels } from './patch-wasm-kernels';
+export {
+  fillTemplate,
+  PHRASEBOOK_FILE,
+  PHRASEBOOK_SLOTS,
+  type Phrasebook,
+  type PhrasebookCandidate,
+  type PhrasebookCandidateOptions,
+  type PhrasebookTemplate,
+  parsePhrasebook,
+  phrasebookCandidates,
+  templateUsable,
+} from './phrasebook';
+export {
+  DialoguePhrases,
+  PHRASEBOOK_START,
+  PhrasebookRule,
+  type PhrasebookState,
+} from './phrasebook-rule';
+export {
+  contentPieces,
+  DEFAULT_FEELING,
+  enNounPhrases,
+  type GroundedSlots,
+  groundedSlotOptions,
+  namedPerson,
+  pickFragment,
+  shortThing,
+  zhFragments,
+} from './phrasebook-slots';
 export {
   type ApplyChatTemplateOptions,
   type CreatePolicyTokenizerOptions,

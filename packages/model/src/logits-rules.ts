@@ -1,6 +1,8 @@
 import { InvalidConfigError } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { type DialogueLexicon, LEXICON_START, LexiconRule, type LexiconState } from './lexicon-rule';
+import { type Phrasebook, phrasebookCandidates } from './phrasebook';
+import { DialoguePhrases, PHRASEBOOK_START, PhrasebookRule, type PhrasebookState } from './phrasebook-rule';
 import { QuoteRule, type QuoteState, REPLY_START_STATE, UserTextIndex } from './quote-rule';
 import { UTF8_BOUNDARY, UTF8_STATE_COUNT, utf8ForbiddenTokens, utf8Resync } from './utf8-rule';
 
@@ -42,6 +44,12 @@ export interface LogitsRulesConfig {
    * Off when absent.
    */
   lexicon?: boolean;
+  /**
+   * Phrasebook rule (phrasebook-rule.ts): a reply (after `</think>` when it thinks) may only be one of this
+   * dialogue's candidate replies, the checkpoint's `phrasebook.json` templates with their slots filled from the
+   * user's messages, not said before in the dialogue; it may end only where a candidate ends. Off when absent.
+   */
+  phrasebook?: boolean;
 }
 
 /** Every rule off: the plain softmax policy. */
@@ -79,6 +87,8 @@ export function decodingRulesFromGenerationConfig(
   if (typeof script !== 'boolean') fail('script', 'true or false');
   const lexicon = record.lexicon ?? false;
   if (typeof lexicon !== 'boolean') fail('lexicon', 'true or false');
+  const phrasebook = record.phrasebook ?? false;
+  if (typeof phrasebook !== 'boolean') fail('phrasebook', 'true or false');
   return {
     noRepeatNgramSize: count('no_repeat_ngram_size'),
     earlierReplyNgramSize: count('earlier_reply_ngram_size'),
@@ -86,6 +96,7 @@ export function decodingRulesFromGenerationConfig(
     script: script as boolean,
     quoteMinUnits: count('quote_min_units'),
     ...(lexicon ? { lexicon: true } : {}),
+    ...(phrasebook ? { phrasebook: true } : {}),
   };
 }
 
@@ -97,7 +108,8 @@ export function logitsRulesActive(config: LogitsRulesConfig): boolean {
     config.maxTokenRun > 0 ||
     config.script ||
     config.quoteMinUnits > 0 ||
-    config.lexicon === true
+    config.lexicon === true ||
+    config.phrasebook === true
   );
 }
 
@@ -139,6 +151,33 @@ interface RowRuleCache {
   lexicons: Map<number, DialogueLexicon>;
   /** Lexicon state after each position of the row (`null`: the reply left the lexicon there). */
   lexiconStates: Map<number, LexiconState | null>;
+  /** The candidate replies of each reply's dialogue, by the reply's start. */
+  phrases: Map<number, DialoguePhrases>;
+  /** Phrasebook state after each position of the row (`null`: the rule no longer follows the reply). */
+  phrasebookStates: Map<number, PhrasebookState | null>;
+}
+
+/**
+ * A per-position rule state after the reply's tokens `ids[start..position]`: `step` applied to each token from
+ * `initial`. A row scored position by position steps one token from the state before, kept in `states`.
+ */
+export function stepRuleState<S>(
+  ids: readonly number[],
+  start: number,
+  position: number,
+  initial: S,
+  step: (state: S, id: number) => S,
+  states?: Map<number, S>,
+): S {
+  let from = start;
+  let state = initial;
+  if (position > start && states?.has(position - 1)) {
+    from = position;
+    state = states.get(position - 1) as S;
+  }
+  for (let at = from; at <= position; at += 1) state = step(state, ids[at] as number);
+  if (position >= start) states?.set(position, state);
+  return state;
 }
 
 /** What a token's bytes hold, for the script rule. */
@@ -263,6 +302,10 @@ export interface CreateLogitsRulesOptions {
   userHeader?: readonly number[];
   /** The lexicon rule's base words (the checkpoint's `lexicon.txt`). Required when `lexicon` is on. */
   lexiconWords?: readonly string[];
+  /** The phrasebook rule's templates (the checkpoint's `phrasebook.json`). Required when `phrasebook` is on. */
+  phrasebook?: Phrasebook;
+  /** `<think>` and `</think>` ids when the tokenizer has them (the phrasebook rule starts after `</think>`). */
+  thinkTokens?: { open: number; close: number };
 }
 
 /**
@@ -289,6 +332,12 @@ export class LogitsRules {
   readonly lexiconWords: readonly string[];
   /** User-text indexes by the user's text, shared by the rows and steps of one dialogue (bounded). */
   private readonly userIndexes = new Map<string, UserTextIndex>();
+  private readonly phrasebookRule: PhrasebookRule | undefined;
+  /** The phrasebook rule's templates (saved beside a checkpoint as phrasebook.json); undefined when the rule is off. */
+  readonly phrasebook: Phrasebook | undefined;
+  private readonly thinkTokens: { open: number; close: number } | undefined;
+  /** Candidate tries by the dialogue's text, shared by the rows and steps of one dialogue (bounded). */
+  private readonly dialoguePhrases = new Map<string, DialoguePhrases>();
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -327,6 +376,20 @@ export class LogitsRules {
           'decodingRules.lexicon needs the checkpoint’s word list (lexicon.txt beside config.json, written by tools/embedded-model/scripts/build-lexicon.ts); got none. Add it, or set decodingRules.lexicon to false.',
       });
     }
+    if (config.phrasebook && !options.phrasebook) {
+      throw new InvalidConfigError({
+        field: 'decodingRules.phrasebook',
+        message:
+          'decodingRules.phrasebook needs the checkpoint’s phrasebook (phrasebook.json beside config.json, written by tools/embedded-model/scripts/build-phrasebook.ts); got none. Add it, or set decodingRules.phrasebook to false.',
+      });
+    }
+    if (config.phrasebook && (options.userHeader ?? []).length === 0) {
+      throw new InvalidConfigError({
+        field: 'userHeader',
+        message:
+          'decodingRules.phrasebook fills its replies from the user’s messages and needs the user-turn header ids (the chat template’s header of a user message); got none. Set decodingRules.phrasebook to false for this template.',
+      });
+    }
     if (options.replyHeader.length === 0) {
       throw new InvalidConfigError({
         field: 'replyHeader',
@@ -342,6 +405,11 @@ export class LogitsRules {
     this.quoteRule = config.quoteMinUnits > 0 ? new QuoteRule(options.tokenBytes, config.quoteMinUnits) : undefined;
     this.lexiconWords = config.lexicon ? [...(options.lexiconWords ?? [])] : [];
     this.lexiconRule = config.lexicon ? new LexiconRule(options.tokenBytes, options.lexiconWords ?? []) : undefined;
+    this.thinkTokens = options.thinkTokens;
+    this.phrasebook = config.phrasebook ? options.phrasebook : undefined;
+    this.phrasebookRule = config.phrasebook
+      ? new PhrasebookRule({ tokenBytes: options.tokenBytes, replyEnd: options.replyEnd, think: options.thinkTokens })
+      : undefined;
     this.forbiddenEn = new Uint8Array(this.vocabSize);
     this.forbiddenZh = new Uint8Array(this.vocabSize);
     options.tokenBytes.forEach((bytes, id) => {
@@ -367,12 +435,14 @@ export class LogitsRules {
    * steps one token from the state before, kept in `states`).
    */
   utf8StateAt(ids: readonly number[], start: number, position: number, states?: Map<number, number>): number {
-    const before = position > start ? states?.get(position - 1) : undefined;
-    let state = before ?? UTF8_BOUNDARY;
-    for (let at = before === undefined ? start : position; at <= position; at += 1)
-      state = utf8Resync(this.tokenBytes[ids[at] as number], state);
-    states?.set(position, state);
-    return state;
+    return stepRuleState(
+      ids,
+      start,
+      position,
+      UTF8_BOUNDARY,
+      (state, id) => utf8Resync(this.tokenBytes[id], state),
+      states,
+    );
   }
 
   /** Where the reply that `ids[position]` belongs to starts (the first token after its header), else -1. */
@@ -432,16 +502,14 @@ export class LogitsRules {
     states?: Map<number, LexiconState | null>,
   ): LexiconState | null {
     const lexiconRule = this.lexiconRule as LexiconRule;
-    const before = position > start ? states?.get(position - 1) : undefined;
-    let from = start;
-    let state: LexiconState | null = LEXICON_START;
-    if (before !== undefined) {
-      from = position;
-      state = before;
-    }
-    for (let at = from; at <= position; at += 1) state = lexiconRule.advance(state, ids[at] as number, lexicon);
-    if (position >= start) states?.set(position, state);
-    return state;
+    return stepRuleState<LexiconState | null>(
+      ids,
+      start,
+      position,
+      LEXICON_START,
+      (state, id) => lexiconRule.advance(state, id, lexicon),
+      states,
+    );
   }
 
   /**
@@ -502,7 +570,86 @@ export class LogitsRules {
       if (allowed.length > 0) rule.allowed = allowed;
     }
     if (this.lexiconRule && language === 'en' && !insideCharacter) this.applyLexicon(ids, start, position, rule, cache);
+    if (this.phrasebookRule) return this.applyPhrasebook(ids, start, position, rule, cache);
     return rule;
+  }
+
+  /**
+   * The phrasebook rule over `rule` (the other rules' result at this position): only the tokens that continue one of
+   * the dialogue's candidate replies (and the end of the reply where a candidate ends). The other rules narrow that
+   * set where they leave some token of it; where they would leave none, the phrasebook wins (its candidates are
+   * whole corpus sentences), so a reply under the rule is always a candidate. No restriction inside the think block.
+   */
+  private applyPhrasebook(
+    ids: readonly number[],
+    start: number,
+    position: number,
+    rule: PositionRule,
+    cache: RowRuleCache | undefined,
+  ): PositionRule {
+    const phrasebookRule = this.phrasebookRule as PhrasebookRule;
+    const phrases = this.phrasesOf(ids, start, cache);
+    if (phrases.replies.length === 0) return rule;
+    const state = stepRuleState<PhrasebookState | null>(
+      ids,
+      start,
+      position,
+      PHRASEBOOK_START,
+      (current, id) => phrasebookRule.advance(current, id, phrases),
+      cache?.phrasebookStates,
+    );
+    const allowed = phrasebookRule.allowed(state, phrases);
+    if (!allowed) return rule;
+    const narrowed = allowed.filter((id) => this.allows(rule, id));
+    return { banned: [], allowed: narrowed.length > 0 ? narrowed : allowed };
+  }
+
+  /** The candidate replies of the dialogue before the reply at `start` (cached per row and per dialogue text). */
+  private phrasesOf(ids: readonly number[], start: number, cache: RowRuleCache | undefined): DialoguePhrases {
+    const cached = cache?.phrases.get(start);
+    if (cached) return cached;
+    const messages = this.dialogueBefore(ids, start - this.header.length);
+    const key = messages.map((message) => `${message.role}\u0000${message.content}`).join('\u0001');
+    let phrases = this.dialoguePhrases.get(key);
+    if (!phrases) {
+      const language = cache?.language.get(start) ?? this.languageBefore(ids, start);
+      const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language);
+      if (this.dialoguePhrases.size >= 1024) this.dialoguePhrases.clear();
+      phrases = new DialoguePhrases(candidates.map((candidate) => candidate.reply));
+      this.dialoguePhrases.set(key, phrases);
+    }
+    cache?.phrases.set(start, phrases);
+    return phrases;
+  }
+
+  /**
+   * The user's messages and the assistant's earlier replies (their think block left out, trimmed) in `ids[0..end)`,
+   * in order: what follows each user header or reply header up to an end id.
+   */
+  dialogueBefore(ids: readonly number[], end: number): { role: 'user' | 'assistant'; content: string }[] {
+    const messages: { role: 'user' | 'assistant'; content: string }[] = [];
+    const headerEndsAt = (header: readonly number[], at: number) => {
+      for (let back = 0; back < header.length; back += 1)
+        if (ids[at - back] !== header[header.length - 1 - back]) return false;
+      return header.length > 0;
+    };
+    const decoder = new TextDecoder('utf-8', { fatal: false });
+    for (let at = 0; at < end; at += 1) {
+      const role = headerEndsAt(this.userHeader, at) ? 'user' : headerEndsAt(this.header, at) ? 'assistant' : undefined;
+      if (!role) continue;
+      const bytes: number[] = [];
+      let next = at + 1;
+      for (; next < end && !this.end.has(ids[next] as number); next += 1) {
+        const id = ids[next] as number;
+        if (role === 'assistant' && id === this.thinkTokens?.close) bytes.length = 0;
+        const tokenBytes = this.tokenBytes[id];
+        if (tokenBytes) bytes.push(...tokenBytes);
+      }
+      const content = decoder.decode(Uint8Array.from(bytes)).trim();
+      if (content.length > 0) messages.push({ role, content });
+      at = next;
+    }
+    return messages;
   }
 
   /**
@@ -581,17 +728,15 @@ export class LogitsRules {
     states?: Map<number, QuoteState | null>,
   ): QuoteState | undefined {
     const quoteRule = this.quoteRule as QuoteRule;
-    // A row scored position by position steps one token from the state before (kept in `states`).
-    const before = position > start ? states?.get(position - 1) : undefined;
-    let from = start;
-    let state: QuoteState | undefined = REPLY_START_STATE;
-    if (before !== undefined) {
-      from = position;
-      state = before ?? undefined;
-    }
-    for (let at = from; at <= position && state; at += 1) state = quoteRule.advance(state, ids[at] as number, user);
-    states?.set(position, state ?? null);
-    return state;
+    const state = stepRuleState<QuoteState | null>(
+      ids,
+      start,
+      position,
+      REPLY_START_STATE,
+      (current, id) => (current ? (quoteRule.advance(current, id, user) ?? null) : null),
+      states,
+    );
+    return state ?? undefined;
   }
 
   /** The quote rule's constraint on the token after `ids[0..position]` (in the reply from `start`). */
@@ -664,6 +809,8 @@ export class LogitsRules {
       utf8States: new Map(),
       lexicons: new Map(),
       lexiconStates: new Map(),
+      phrases: new Map(),
+      phrasebookStates: new Map(),
     };
     return Array.from({ length: Math.max(0, positions) }, (_, position) => this.ruleAt(ids, position, cache));
   }

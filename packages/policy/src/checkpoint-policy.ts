@@ -5,8 +5,13 @@ import {
   decodingRulesFromGenerationConfig,
   LEXICON_FILE,
   type LoadTransformerModelOptions,
+  type LogitsRulesConfig,
   loadPolicyTokenizer,
   loadTransformerModel,
+  NO_LOGITS_RULES,
+  PHRASEBOOK_FILE,
+  type Phrasebook,
+  parsePhrasebook,
   readJsonObject,
 } from '@rlver/model';
 import { InvalidConfigError } from '@rlver/spec';
@@ -21,6 +26,11 @@ export type LoadCheckpointPolicyOptions = Omit<TfjsDialoguePolicyOptions, 'model
   LoadTransformerModelOptions & {
     /** Extra end-of-turn tokens by text (e.g. `<|im_end|>`). */
     extraEosTokens?: readonly string[];
+    /**
+     * Rules that refine the checkpoint's own (its generation_config.json), field by field: what a config file or a
+     * `--decoding-rules.*` flag asked for. `decodingRules` instead replaces the checkpoint's rules whole.
+     */
+    decodingRuleOverrides?: Partial<LogitsRulesConfig>;
   };
 
 const generationConfigSchema = z.looseObject({
@@ -66,22 +76,28 @@ export async function loadCheckpointPolicy(
     ...new Set([...tokenizer.eosTokenIds, ...model.config.eosTokenIds, ...(await generationEosIds(directory))]),
   ];
   // Decoding rules are part of the policy: a checkpoint saved with rules brings them, unless the caller sets its own.
-  const decodingRules =
-    options.decodingRules ??
-    decodingRulesFromGenerationConfig(model.source?.generationConfig, join(directory, 'generation_config.json'));
+  let decodingRules: LogitsRulesConfig | undefined;
   let lexiconWords = options.lexiconWords;
-  if (lexiconWords === undefined && decodingRules?.lexicon) {
-    try {
-      lexiconWords = await readLexicon(directory);
-    } catch (error) {
-      model.dispose();
-      throw error;
-    }
+  let phrasebook = options.phrasebook;
+  try {
+    decodingRules =
+      options.decodingRules ??
+      decodingRulesFromGenerationConfig(model.source?.generationConfig, join(directory, 'generation_config.json'));
+    const overrides = Object.fromEntries(
+      Object.entries(options.decodingRuleOverrides ?? {}).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(overrides).length > 0) decodingRules = { ...(decodingRules ?? NO_LOGITS_RULES), ...overrides };
+    if (lexiconWords === undefined && decodingRules?.lexicon) lexiconWords = await readLexicon(directory);
+    if (phrasebook === undefined && decodingRules?.phrasebook) phrasebook = await readPhrasebook(directory);
+  } catch (error) {
+    model.dispose();
+    throw error;
   }
   return createTfjsDialoguePolicy({
     ...options,
     decodingRules,
     lexiconWords,
+    phrasebook,
     model,
     tokenizer,
     stopTokenIds,
@@ -99,6 +115,27 @@ async function readLexicon(directory: string): Promise<string[]> {
     });
   });
   return text.split('\n').filter((word) => word.length > 0);
+}
+
+/** A checkpoint's phrasebook.json (the phrasebook rule's templates); a clear error when it is missing or malformed. */
+async function readPhrasebook(directory: string): Promise<Phrasebook> {
+  const file = join(directory, PHRASEBOOK_FILE);
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new InvalidConfigError({
+      field: 'decodingRules.phrasebook',
+      message: `decodingRules.phrasebook is on but ${file} is missing: build it with \`npx tsx --conditions=source tools/embedded-model/scripts/build-phrasebook.ts --out ${directory}\`, or set decodingRules.phrasebook to false.`,
+    });
+  });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidConfigError({
+      field: 'decodingRules.phrasebook',
+      message: `${file} is not JSON (${(error as Error).message}); rebuild it with tools/embedded-model/scripts/build-phrasebook.ts.`,
+    });
+  }
+  return parsePhrasebook(value, file);
 }
 
 /** The embedded model's folder: `assets/embedded` of this package (code runs from src/ or dist/). */

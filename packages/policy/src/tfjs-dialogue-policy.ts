@@ -6,6 +6,7 @@ import {
   LogitsRules,
   type LogitsRulesConfig,
   logitsRulesActive,
+  type Phrasebook,
   type PolicyTokenizer,
   tokenBytesFromTokenizerJson,
 } from '@rlver/model';
@@ -50,6 +51,8 @@ export interface TfjsDialoguePolicyOptions {
   decodingRules?: LogitsRulesConfig;
   /** The lexicon rule's base words (a checkpoint's lexicon.txt); needed when `decodingRules.lexicon` is on. */
   lexiconWords?: readonly string[];
+  /** The phrasebook rule's templates (a checkpoint's phrasebook.json); needed when `decodingRules.phrasebook` is on. */
+  phrasebook?: Phrasebook;
 }
 
 /** A `DialoguePolicyV1` over a local tfjs model; exposes what the RL code needs. */
@@ -119,6 +122,7 @@ export function createPolicyLogitsRules(
   replyEnd: readonly number[],
   templateVariables?: Record<string, unknown>,
   lexiconWords?: readonly string[],
+  phrasebook?: Phrasebook,
 ): LogitsRules {
   const messages = [{ role: 'user' as const, content: 'hello' }];
   const render = (addGenerationPrompt: boolean) =>
@@ -146,9 +150,22 @@ export function createPolicyLogitsRules(
     tokenBytes,
     replyHeader,
     replyEnd,
-    userHeader: config.quoteMinUnits > 0 ? userTurnHeader(tokenizer, tokenBytes, templateVariables) : undefined,
+    userHeader:
+      config.quoteMinUnits > 0 || config.phrasebook
+        ? userTurnHeader(tokenizer, tokenBytes, templateVariables)
+        : undefined,
     lexiconWords,
+    phrasebook,
+    thinkTokens: thinkTokenIds(tokenizer.tokenizerJson),
   });
+}
+
+/** The ids of `<think>` and `</think>` when the tokenizer has each as one added token, else undefined. */
+function thinkTokenIds(tokenizerJson: Record<string, unknown>): { open: number; close: number } | undefined {
+  const added = (tokenizerJson.added_tokens as { id: number; content: string }[] | undefined) ?? [];
+  const open = added.find((token) => token.content === '<think>')?.id;
+  const close = added.find((token) => token.content === '</think>')?.id;
+  return open === undefined || close === undefined ? undefined : { open, close };
 }
 
 /**
@@ -208,6 +225,7 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
       stopTokenIds,
       options.templateVariables,
       options.lexiconWords,
+      options.phrasebook,
     );
   }
   let callIndex = 0;

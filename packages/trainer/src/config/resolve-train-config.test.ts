@@ -34,20 +34,15 @@ describe('resolveTrainConfig', () => {
     expect(defaultRunId(config)).toBe('embedded-grpo-s0');
   });
 
-  it('should refine the preset’s decoding rules field by field when one rule is set', () => {
-    const preset = resolveTrainConfig().decodingRules;
-    expect(preset.script).toBe(true);
-    expect(preset.lexicon).toBe(true);
-    const config = resolveTrainConfig({ overrides: { decodingRules: { lexicon: false } } });
-    expect(config.decodingRules).toEqual({ ...preset, lexicon: false });
-  });
-
-  it('should keep the embedded preset’s lexicon rule to the embedded model unless the file or a flag asks for it', () => {
-    const preset = resolveTrainConfig().decodingRules;
-    const folder = resolveTrainConfig({ overrides: { policy: '/ckpt' } }).decodingRules;
-    expect(folder).toEqual({ ...preset, lexicon: false });
-    const asked = resolveTrainConfig({ overrides: { policy: '/ckpt', decodingRules: { lexicon: true } } });
-    expect(asked.decodingRules.lexicon).toBe(true);
+  it('should leave the decoding rules to the checkpoint and pass on only the fields the file or flags set', () => {
+    // The embedded model's rules live in its own generation_config.json, as any --policy folder's do.
+    expect(resolveTrainConfig().decodingRules).toEqual({});
+    expect(resolveTrainConfig({ overrides: { policy: '/ckpt' } }).decodingRules).toEqual({});
+    const config = resolveTrainConfig({ overrides: { decodingRules: { lexicon: false, phrasebook: true } } });
+    expect(config.decodingRules).toEqual({ lexicon: false, phrasebook: true });
+    const file = writeConfig('rules.yaml', 'decodingRules:\n  quoteMinUnits: 3\n');
+    const refined = resolveTrainConfig({ configFile: file, overrides: { decodingRules: { script: false } } });
+    expect(refined.decodingRules).toEqual({ quoteMinUnits: 3, script: false });
   });
 
   it('should keep the turn-level groups when the embedded preset switches to PPO', () => {

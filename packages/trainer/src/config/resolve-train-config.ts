@@ -111,7 +111,6 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
       merged[block] = { ...(typeof base === 'object' ? base : {}), ...given };
     } else if (given === undefined && block === 'algorithm') merged.algorithm = presetAlgorithm;
   }
-  keepPresetLexiconToItsPolicy(merged, explicit);
   const parsed = trainConfigSchema.safeParse(merged);
   if (!parsed.success) {
     throw new InvalidConfigError({
@@ -151,17 +150,4 @@ export function parseInlineConfig(text: string): Record<string, unknown> {
   const parsed = safeParseJSON<Record<string, unknown>>(text);
   if (!parsed.success) throw new InvalidConfigError({ message: `inline config is not JSON: ${parsed.error.message}` });
   return parsed.value;
-}
-
-/**
- * The embedded preset's lexicon rule lists the embedded model's words (`assets/embedded/lexicon.txt`): it is that
- * policy's, not every checkpoint's. Another `--policy` folder runs without it unless the file or a flag asks for it
- * (then the folder must ship its own lexicon.txt, and loading says so when it does not).
- */
-function keepPresetLexiconToItsPolicy(merged: Record<string, unknown>, explicit: Record<string, unknown>): void {
-  const rules = merged.decodingRules;
-  if (!isPlainObject(rules) || rules.lexicon !== true || merged.policy === 'embedded') return;
-  const given = explicit.decodingRules;
-  if (isPlainObject(given) && given.lexicon !== undefined) return;
-  merged.decodingRules = { ...rules, lexicon: false };
 }

@@ -22,7 +22,9 @@ export const trainSamplingSchema = z
 
 /**
  * Decoding rules that are part of the policy (`@rlver/model` logits-rules.ts): sampling and scoring both use the
- * renormalised distribution over the tokens they allow, so ratios and KL stay exact.
+ * renormalised distribution over the tokens they allow, so ratios and KL stay exact. The rules belong to the
+ * checkpoint (its generation_config.json, `rlver_decoding_rules`); the fields set here refine them field by field,
+ * an unset field keeps the checkpoint's.
  */
 export const decodingRulesSchema = z
   .object({
@@ -31,7 +33,7 @@ export const decodingRulesSchema = z
       .int()
       .min(0)
       .refine((value) => value !== 1, 'use 0 (off) or ≥ 2: 1 would forbid every token said before')
-      .default(0)
+      .optional()
       .describe(
         "No n-gram of this many tokens twice inside one reply (Hugging Face's no_repeat_ngram_size); the user's words may be copied once. 0 = off.",
       ),
@@ -40,7 +42,7 @@ export const decodingRulesSchema = z
       .int()
       .min(0)
       .refine((value) => value !== 1, 'use 0 (off) or ≥ 2')
-      .default(0)
+      .optional()
       .describe(
         "No n-gram of this many tokens that one of the policy's earlier replies in the dialogue holds. 0 = off.",
       ),
@@ -48,11 +50,11 @@ export const decodingRulesSchema = z
       .number()
       .int()
       .min(0)
-      .default(0)
+      .optional()
       .describe('A token at most this many times in a row inside one reply (stutter: "the the the"). 0 = off.'),
     script: z
       .boolean()
-      .default(false)
+      .optional()
       .describe(
         'Script rule: an en dialogue emits no CJK tokens, a zh dialogue no Latin-letter tokens (decided per token from its bytes).',
       ),
@@ -60,15 +62,21 @@ export const decodingRulesSchema = z
       .number()
       .int()
       .min(0)
-      .default(0)
+      .optional()
       .describe(
         'Quote rule: inside a quote (“ " 「 \') the text must stay one contiguous piece of a message the user wrote in this dialogue, may close only after this many units (Han characters plus words) and must close before the reply ends. 0 = off.',
       ),
     lexicon: z
       .boolean()
-      .default(false)
+      .optional()
       .describe(
         'Lexicon rule: in an en reply a word may only grow into and end as a word of the checkpoint’s lexicon.txt or of the dialogue so far (the user’s names and words), and may not repeat the word just said.',
+      ),
+    phrasebook: z
+      .boolean()
+      .optional()
+      .describe(
+        'Phrasebook rule: a reply (after </think>) may only be one of this dialogue’s candidate replies, the checkpoint’s phrasebook.json templates with their slots filled from the user’s messages, not said before.',
       ),
   })
   .strict();
@@ -215,9 +223,11 @@ export const trainConfigShape = {
       "Policy context budget in tokens: the prompt of a turn plus its new tokens (paper: 15,000 = prompt 5,000 + response 10,000). A turn's prompt gets maxContextTokens − sampling.maxNewTokens; the oldest turns are dropped first (never the system prompt). The embedded preset gives think runs 352.",
     ),
   sampling: trainSamplingSchema,
-  decodingRules: decodingRulesSchema.describe(
-    'Decoding rules of the policy in rollouts, scoring and the before/after benchmark (`--decoding-rules.no-repeat-ngram-size 4`, …).',
-  ),
+  decodingRules: decodingRulesSchema
+    .default({})
+    .describe(
+      'Decoding rules of the policy in rollouts, scoring and the before/after benchmark, refining the checkpoint’s own (its generation_config.json) field by field (`--decoding-rules.no-repeat-ngram-size 4`, …); unset fields keep the checkpoint’s.',
+    ),
   lora: loraTrainConfigSchema
     .nullable()
     .default(null)

@@ -47,14 +47,7 @@ const COMMON = {
   reportTo: [],
   lora: null,
   endpoints: {},
-  decodingRules: {
-    noRepeatNgramSize: 0,
-    earlierReplyNgramSize: 0,
-    maxTokenRun: 0,
-    script: false,
-    quoteMinUnits: 0,
-    lexicon: false,
-  },
+  decodingRules: {},
 } as const satisfies Partial<TrainConfig>;
 
 /**
@@ -104,18 +97,8 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     // of the think replies were cut off against 0.3 % without think. 96 new tokens, and 32 more of context so a
     // turn's prompt keeps its 256 tokens (docs/decisions/2026-11-26-think-token-budget.md).
     thinkDefaults: { maxContextTokens: 352, sampling: { maxNewTokens: 96 } },
-    // Part of the policy: no clause twice in a reply, no CJK in en and no Latin words in zh replies
-    // (docs/decisions/2026-11-26-decoding-rules.md).
-    // The lexicon rule: en words only from assets/embedded/lexicon.txt and the dialogue, so no reply holds a non-word
-    // (docs/decisions/2026-11-27-lexicon-rule.md; on by the main-job runs there).
-    decodingRules: {
-      noRepeatNgramSize: 4,
-      earlierReplyNgramSize: 0,
-      maxTokenRun: 2,
-      script: true,
-      quoteMinUnits: 4,
-      lexicon: true,
-    },
+    // The decoding rules (n-gram, run, script, quote, lexicon) belong to the embedded checkpoint: its
+    // generation_config.json brings them (docs/decisions/2026-11-27-phrasebook-rule.md), as any --policy folder's does.
     evalTemperature: 0.7,
     // 50 zh + 50 en held-out scenarios: the 100-profile benchmark within the 10-minute budget on 2 cores.
     evalLimit: 50,

@@ -1,0 +1,271 @@
+import { InvalidConfigError } from '@rlver/spec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodingRulesFromGenerationConfig, LogitsRules, type LogitsRulesConfig } from './logits-rules';
+import { type Phrasebook, parsePhrasebook, phrasebookCandidates } from './phrasebook';
+import {
+  createRuleTestModels,
+  expectScoresFollowRules,
+  type RuleTestModels,
+  sampleWithRules,
+  scoringPaths,
+} from './test/rule-scoring';
+import { useTestBackend } from './test/test-backend';
+
+const encoder = new TextEncoder();
+const EOS = 1;
+const REPLY_HEADER = [2, 3];
+const USER_HEADER = [4, 5];
+const THINK = { open: 6, close: 7 };
+/** 50 ids: specials, then single characters and word pieces (so a candidate has many tokenisations), distractors. */
+const PIECES: (string | undefined)[] = [
+  ' ',
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  ...'YoudiwelthcpSTmsa?Cr!bk.'.split(''),
+  ' the',
+  ' cup',
+  'You',
+  ' did',
+  ' well',
+  ' with',
+  'Tom',
+  ' said',
+  'Cheer',
+  ' up',
+  ' dog',
+  ' ran',
+  'zz',
+  '你',
+  'n',
+  ' cu',
+  'p.',
+  'at?',
+];
+const TOKEN_BYTES = PIECES.map((piece) => (piece === undefined ? undefined : encoder.encode(piece)));
+
+/** Greedy longest-piece encoding of `text`. */
+function encode(text: string): number[] {
+  const ids: number[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    let best = -1;
+    PIECES.forEach((piece, id) => {
+      if (piece && rest.startsWith(piece) && (best < 0 || piece.length > (PIECES[best] as string).length)) best = id;
+    });
+    if (best < 0) throw new Error(`no piece for "${rest}"`);
+    ids.push(best);
+    rest = rest.slice((PIECES[best] as string).length);
+  }
+  return ids;
+}
+
+const decode = (ids: readonly number[]) =>
+  new TextDecoder().decode(
+    Uint8Array.from(ids.flatMap((id) => [...(TOKEN_BYTES[id] ?? encoder.encode(id === EOS ? '' : '\u0000'))])),
+  );
+
+const PHRASEBOOK: Phrasebook = {
+  version: 1,
+  names: { en: ['Tom'], zh: [] },
+  templates: {
+    en: [
+      { strategy: 'praise', kind: 'grounded', text: 'You did well with {thing}.' },
+      { strategy: 'question', kind: 'grounded', text: 'So {name} said that?' },
+      { strategy: 'validation', kind: 'grounded', text: 'You did well with {bit} and {name}.' },
+      { strategy: 'generic_comfort', kind: 'stock', text: 'Cheer up!' },
+    ],
+    zh: [{ strategy: 'generic_comfort', kind: 'stock', text: '你' }],
+  },
+};
+const USER = 'Tom broke the cup.';
+const CANDIDATES = [
+  'You did well with the cup.',
+  'So Tom said that?',
+  'You did well with the cup and Tom.',
+  'Cheer up!',
+];
+const PROMPT = [...USER_HEADER, ...encode(USER), EOS, ...REPLY_HEADER];
+/** The same dialogue after the assistant already said "Cheer up!" and the user spoke again. */
+const LATER_PROMPT = [
+  ...USER_HEADER,
+  ...encode(USER),
+  EOS,
+  ...REPLY_HEADER,
+  ...encode('Cheer up!'),
+  EOS,
+  ...USER_HEADER,
+  ...encode('Tom said the cup.'),
+  EOS,
+  ...REPLY_HEADER,
+];
+
+function rulesWith(config: Partial<LogitsRulesConfig>, phrasebook: Phrasebook | null = PHRASEBOOK): LogitsRules {
+  return new LogitsRules({
+    config: {
+      noRepeatNgramSize: 0,
+      earlierReplyNgramSize: 0,
+      maxTokenRun: 0,
+      script: false,
+      quoteMinUnits: 0,
+      ...config,
+    },
+    tokenBytes: TOKEN_BYTES,
+    replyHeader: REPLY_HEADER,
+    replyEnd: [EOS],
+    userHeader: USER_HEADER,
+    phrasebook: phrasebook ?? undefined,
+    thinkTokens: THINK,
+  });
+}
+
+let models: RuleTestModels;
+beforeAll(async () => {
+  await useTestBackend();
+  models = createRuleTestModels(5);
+});
+afterAll(() => {
+  models.model.dispose();
+  models.copyModel.dispose();
+});
+
+describe('phrasebookCandidates', () => {
+  it('fills templates from the user’s words only, drops those with an empty slot and the replies already said', () => {
+    const messages = [{ role: 'user' as const, content: USER }];
+    expect(phrasebookCandidates(PHRASEBOOK, messages, 'en').map((candidate) => candidate.reply)).toEqual(CANDIDATES);
+    // No name said: the templates with {name} are left out.
+    const nameless = phrasebookCandidates(PHRASEBOOK, [{ role: 'user', content: 'I broke the cup.' }], 'en');
+    expect(nameless.map((candidate) => candidate.reply)).toEqual(['You did well with the cup.', 'Cheer up!']);
+    const later = [...messages, { role: 'assistant' as const, content: 'Cheer up!' }];
+    expect(phrasebookCandidates(PHRASEBOOK, later, 'en').map((candidate) => candidate.reply)).not.toContain(
+      'Cheer up!',
+    );
+  });
+
+  it('refuses a phrasebook with an unknown slot or a wrong shape, naming the file and the fix', () => {
+    const broken = {
+      ...PHRASEBOOK,
+      templates: { ...PHRASEBOOK.templates, en: [{ strategy: 'x', kind: 'stock', text: 'Hi {place}' }] },
+    };
+    expect(() => parsePhrasebook(broken, '/ckpt/phrasebook.json')).toThrow(/phrasebook\.json.*\{place\}/);
+    expect(() => parsePhrasebook({ version: 2 }, '/ckpt/phrasebook.json')).toThrow(/build-phrasebook\.ts/);
+  });
+});
+
+describe('LogitsRules with the phrasebook rule', () => {
+  const rules = rulesWith({ phrasebook: true });
+  const allowedText = (ids: readonly number[]) =>
+    (rules.ruleAt(ids, ids.length - 1)?.allowed ?? []).map((id) => PIECES[id] ?? `<${id}>`);
+
+  it('should allow only the candidates’ continuations, and the end only where a candidate ends', () => {
+    expect(allowedText(PROMPT).sort()).toEqual(['<6>', 'C', 'Cheer', 'S', 'Y', 'You'].sort());
+    const afterCup = [...PROMPT, ...encode('You did well with the cu')];
+    expect(allowedText(afterCup)).toEqual(['p', 'p.']);
+    const complete = [...PROMPT, ...encode('You did well with the cup.')];
+    expect(rules.ruleAt(complete, complete.length - 1)?.allowed).toEqual([EOS]);
+    // Outside a reply there is no rule.
+    expect(rules.ruleAt(PROMPT, 3)).toBeUndefined();
+  });
+
+  it('should leave out the replies already said in the dialogue', () => {
+    const ids = [...LATER_PROMPT, ...encode('Chee')];
+    // "Cheer up!" was said: no candidate continues "Chee".
+    expect(allowedText(LATER_PROMPT)).not.toContain('C');
+    expect(rules.ruleAt(ids, ids.length - 1)?.allowed).toBeUndefined();
+  });
+
+  it('should leave the think block free and start the candidates after </think>', () => {
+    const thinking = [...PROMPT, THINK.open, ...encode('zz dog')];
+    expect(rules.ruleAt(thinking, thinking.length - 1)?.allowed).toBeUndefined();
+    const closed = [...thinking, THINK.close];
+    expect(allowedText(closed)).toEqual(expect.arrayContaining(['You', 'C', ' ']));
+    expect(allowedText(closed)).not.toContain('zz');
+  });
+
+  it('should let the other rules narrow the set, but never empty it', () => {
+    // With a 2-token run limit, "p" after "p" is banned where it is not the only way on.
+    const narrowed = rulesWith({ phrasebook: true, maxTokenRun: 1 });
+    const ids = [...PROMPT, ...encode('Cheer u')];
+    expect(narrowed.ruleAt(ids, ids.length - 1)?.allowed?.length).toBeGreaterThan(0);
+  });
+
+  it('should refuse the rule without a phrasebook, naming the field and the file', () => {
+    expect(() => rulesWith({ phrasebook: true }, null)).toThrow(InvalidConfigError);
+    expect(() => rulesWith({ phrasebook: true }, null)).toThrow(/phrasebook\.json/);
+  });
+
+  it('should read the rule back from generation_config.json', () => {
+    const config = decodingRulesFromGenerationConfig({ rlver_decoding_rules: { phrasebook: true } }, 'g.json');
+    expect(config?.phrasebook).toBe(true);
+    expect(() => decodingRulesFromGenerationConfig({ rlver_decoding_rules: { phrasebook: 1 } }, 'g.json')).toThrow(
+      /g\.json.*phrasebook/,
+    );
+  });
+});
+
+/**
+ * The reply text of a sampled row (after `</think>`, leading whitespace off; undefined while the think block is open),
+ * and whether it ended (EOS).
+ */
+function replyOf(outputIds: readonly number[]): { text: string | undefined; ended: boolean } {
+  const ended = outputIds.at(-1) === EOS;
+  let body = ended ? outputIds.slice(0, -1) : [...outputIds];
+  if (body[0] === THINK.open) {
+    const close = body.indexOf(THINK.close);
+    if (close < 0) return { text: undefined, ended };
+    body = body.slice(close + 1);
+  }
+  return { text: decode(body).trimStart(), ended };
+}
+
+describe('generate with the phrasebook rule', () => {
+  const prompts = Array.from({ length: 12 }, (_, index) => (index % 3 === 2 ? LATER_PROMPT : PROMPT));
+  for (const [name, rows] of [
+    ['tensor sampler (12 rows)', prompts],
+    ['JS sampler (4 rows)', prompts.slice(0, 4)],
+  ] as const) {
+    it(`should only ever sample a candidate of its dialogue: ${name}`, async () => {
+      const free = await sampleWithRules(models.model, undefined, [...rows], 7, [EOS]);
+      // Without the rule these rows are not candidates (else this test could not fail).
+      expect(free.some((result) => !CANDIDATES.includes(replyOf(result.outputIds).text ?? ''))).toBe(true);
+      let ended = 0;
+      let thought = 0;
+      for (const seed of [7, 8, 9]) {
+        const ruled = await sampleWithRules(models.model, rulesWith({ phrasebook: true }), [...rows], seed, [EOS]);
+        for (const [index, result] of ruled.entries()) {
+          const reply = replyOf(result.outputIds);
+          if (result.outputIds[0] === THINK.open) thought += 1;
+          if (reply.text === undefined) continue;
+          const candidates =
+            rows[index] === LATER_PROMPT ? CANDIDATES.filter((text) => text !== 'Cheer up!') : CANDIDATES;
+          if (reply.ended) {
+            ended += 1;
+            expect(candidates).toContain(reply.text);
+          } else expect(candidates.some((candidate) => candidate.startsWith(reply.text as string))).toBe(true);
+        }
+      }
+      expect(ended).toBeGreaterThan(0);
+      expect(thought).toBeLessThan(rows.length * 3);
+    });
+  }
+});
+
+describe('scoreSequences with the phrasebook rule', () => {
+  for (const [name, target, share] of scoringPaths(() => models)) {
+    it(`should equal the renormalised masked log-softmax and the sampled log-probs: ${name}`, async () => {
+      const ruledPositions = await expectScoresFollowRules({
+        target: target(),
+        rules: rulesWith({ phrasebook: true, noRepeatNgramSize: 3, maxTokenRun: 2 }),
+        prompts: [PROMPT, PROMPT, LATER_PROMPT, PROMPT, LATER_PROMPT, PROMPT],
+        sharePrefixes: share,
+        pad: EOS,
+        counts: (rule) => rule?.allowed !== undefined,
+      });
+      expect(ruledPositions).toBeGreaterThan(20);
+    });
+  }
+});

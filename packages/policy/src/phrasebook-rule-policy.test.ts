@@ -1,0 +1,105 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  PHRASEBOOK_FILE,
+  type Phrasebook,
+  phrasebookCandidates,
+  saveCheckpoint,
+  scoreSequencesMinibatched,
+} from '@rlver/model';
+import { useTestBackend, writeTinyCheckpoint } from '@rlver/model/test';
+import { InvalidConfigError, type PolicyRequest } from '@rlver/spec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCheckpointPolicy } from './checkpoint-policy';
+
+const PHRASEBOOK: Phrasebook = {
+  version: 1,
+  names: { en: ['Zed'], zh: [] },
+  templates: {
+    en: [
+      { strategy: 'praise', kind: 'grounded', text: 'You cared about {thing}, and that says a lot.' },
+      { strategy: 'question', kind: 'grounded', text: 'What did {name} say?' },
+      { strategy: 'deep_empathy', kind: 'grounded', text: 'So {bit} still hurts.' },
+      { strategy: 'generic_comfort', kind: 'stock', text: 'Cheer up!' },
+    ],
+    zh: [{ strategy: 'generic_comfort', kind: 'stock', text: '别想太多。' }],
+  },
+};
+/** The checkpoint's own rules, as generation_config.json stores them. */
+const STORED_RULES = { script: true, phrasebook: true };
+
+let root: string;
+let directory: string;
+beforeAll(async () => {
+  await useTestBackend();
+  root = await mkdtemp(join(tmpdir(), 'rlver-phrasebook-'));
+  directory = join(root, 'tiny');
+  await writeTinyCheckpoint(directory, { seed: 12 });
+  await writeFile(join(directory, PHRASEBOOK_FILE), JSON.stringify(PHRASEBOOK));
+  const generationFile = join(directory, 'generation_config.json');
+  const generation = JSON.parse(await readFile(generationFile, 'utf8').catch(() => '{}'));
+  await writeFile(generationFile, JSON.stringify({ ...generation, rlver_decoding_rules: STORED_RULES }));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const MESSAGES = [
+  { role: 'system' as const, content: 'You are a friend.' },
+  { role: 'user' as const, content: 'My friend Zed ignored me at the party.' },
+  { role: 'assistant' as const, content: 'Cheer up!' },
+  { role: 'user' as const, content: 'He laughed at my story.' },
+];
+const REQUESTS: PolicyRequest[] = Array.from({ length: 8 }, (_, index) => ({ messages: MESSAGES, seed: index }));
+const SAMPLING = { temperature: 1.3, maxNewTokens: 60, seed: 3 };
+const CANDIDATES = phrasebookCandidates(PHRASEBOOK, MESSAGES, 'en').map((candidate) => candidate.reply);
+
+describe('a checkpoint policy with the phrasebook rule', () => {
+  it('should say only this dialogue’s candidates, with log-probs that minibatched scoring reproduces', async () => {
+    expect(CANDIDATES.length).toBeGreaterThanOrEqual(3);
+    expect(CANDIDATES).not.toContain('Cheer up!');
+    // The checkpoint's own generation_config.json turns the rule on; an override turns it off field by field.
+    const free = await loadCheckpointPolicy(directory, { decodingRuleOverrides: { phrasebook: false } });
+    expect(free.model.logitsRules?.config.script).toBe(true);
+    const freeOutputs = await free.doAct({ requests: REQUESTS, sampling: SAMPLING });
+    free.model.dispose();
+    expect(freeOutputs.some((output) => !CANDIDATES.includes(output.text))).toBe(true);
+
+    const policy = await loadCheckpointPolicy(directory);
+    expect(policy.model.logitsRules?.config).toMatchObject(STORED_RULES);
+    const outputs = await policy.doAct({ requests: REQUESTS, sampling: SAMPLING });
+    for (const output of outputs) {
+      if (output.finishReason === 'stop') expect(CANDIDATES).toContain(output.text);
+      else expect(CANDIDATES.some((candidate) => candidate.startsWith(output.text))).toBe(true);
+    }
+    expect(outputs.filter((output) => output.finishReason === 'stop').length).toBeGreaterThan(0);
+    const scored = await scoreSequencesMinibatched(policy.model, {
+      sequences: outputs.map((output) => [...(output.tokens?.promptIds ?? []), ...(output.tokens?.outputIds ?? [])]),
+      temperature: SAMPLING.temperature,
+      batchSize: 3,
+    });
+    outputs.forEach((output, index) => {
+      const prompt = output.tokens?.promptIds.length ?? 0;
+      output.tokens?.logProbs.forEach((sampled, step) => {
+        expect(scored[index]?.logProbs[prompt - 1 + step]).toBeCloseTo(sampled, 3);
+      });
+    });
+    // Saved with the rule, the checkpoint carries its phrasebook and brings both back.
+    const saved = join(root, 'saved');
+    await saveCheckpoint({ directory: saved, model: policy.model, tokenizer: policy.tokenizer });
+    policy.model.dispose();
+    expect(JSON.parse(await readFile(join(saved, PHRASEBOOK_FILE), 'utf8'))).toEqual(PHRASEBOOK);
+    const loaded = await loadCheckpointPolicy(saved);
+    expect(loaded.model.logitsRules?.config.phrasebook).toBe(true);
+    loaded.model.dispose();
+  });
+
+  it('should refuse the rule for a checkpoint without phrasebook.json, naming the file and the script', async () => {
+    const bare = join(root, 'bare');
+    await writeTinyCheckpoint(bare, { seed: 12 });
+    const asked = { decodingRuleOverrides: { phrasebook: true } };
+    await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(InvalidConfigError);
+    await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(/phrasebook\.json.*build-phrasebook\.ts/);
+  });
+});
