@@ -1,4 +1,5 @@
 import { InvalidConfigError } from '@rlver/spec';
+import { auditReply } from '@rlver/text-quality';
 import * as tf from '@tensorflow/tfjs-core';
 import { type DialogueLexicon, LEXICON_START, LexiconRule, type LexiconState } from './lexicon-rule';
 import { type Phrasebook, phrasebookCandidates } from './phrasebook';
@@ -604,6 +605,15 @@ export class LogitsRules {
     return { banned: [], allowed: narrowed.length > 0 ? narrowed : allowed };
   }
 
+  /**
+   * The replies the phrasebook rule allows after `promptIds` (a prompt ending in the reply header): this dialogue's
+   * candidates, the same list the rule masks with. Empty when the rule is off or offers nothing.
+   */
+  phrasebookReplies(promptIds: readonly number[]): readonly string[] {
+    if (!this.phrasebookRule) return [];
+    return this.phrasesOf(promptIds, promptIds.length, undefined).replies;
+  }
+
   /** The candidate replies of the dialogue before the reply at `start` (cached per row and per dialogue text). */
   private phrasesOf(ids: readonly number[], start: number, cache: RowRuleCache | undefined): DialoguePhrases {
     const cached = cache?.phrases.get(start);
@@ -613,7 +623,11 @@ export class LogitsRules {
     let phrases = this.dialoguePhrases.get(key);
     if (!phrases) {
       const language = cache?.language.get(start) ?? this.languageBefore(ids, start);
-      const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language);
+      // A slot filling can make broken text (a stutter, a fragment that reads badly): no candidate is one that the
+      // project's audit calls degenerate.
+      const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language, {
+        acceptReply: (reply) => !auditReply(reply, language).degenerate,
+      });
       if (this.dialoguePhrases.size >= 1024) this.dialoguePhrases.clear();
       phrases = new DialoguePhrases(candidates.map((candidate) => candidate.reply));
       this.dialoguePhrases.set(key, phrases);

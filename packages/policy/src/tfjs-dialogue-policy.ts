@@ -21,6 +21,7 @@ import {
   type PolicyRequest,
   type SamplingOptions,
 } from '@rlver/spec';
+import { candidateReplies } from './candidate-replies';
 
 export interface TfjsDialoguePolicyOptions {
   model: TransformerModel;
@@ -288,9 +289,28 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
     }));
   }
 
+  // Enumerated branching: a policy under the phrasebook rule can list the replies it may give.
+  const doCandidates: DialoguePolicyV1['doCandidates'] = model.logitsRules?.phrasebook
+    ? (candidates) => {
+        const merged = { ...DEFAULT_SAMPLING, ...options.sampling, ...candidates.sampling };
+        return candidateReplies(
+          {
+            model,
+            tokenizer,
+            encodeChat,
+            stopTokenIds,
+            temperature: merged.temperature,
+            maxNewTokens: merged.maxNewTokens,
+          },
+          candidates,
+        );
+      }
+    : undefined;
+
   return {
     specificationVersion: 'v1',
     policyId: options.policyId ?? 'tfjs',
+    ...(doCandidates ? { doCandidates } : {}),
     maxBatchSize,
     model,
     tokenizer,
