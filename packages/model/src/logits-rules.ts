@@ -307,6 +307,11 @@ export interface CreateLogitsRulesOptions {
   phrasebook?: Phrasebook;
   /** `<think>` and `</think>` ids when the tokenizer has them (the phrasebook rule starts after `</think>`). */
   thinkTokens?: { open: number; close: number };
+  /**
+   * Tokens a reply may take, its end token included (the policy's `maxNewTokens`): under the phrasebook rule only
+   * tokens after which a candidate can still end within it are allowed, so no reply is cut off. Default: no budget.
+   */
+  replyTokenBudget?: number;
 }
 
 /**
@@ -339,6 +344,8 @@ export class LogitsRules {
   private readonly thinkTokens: { open: number; close: number } | undefined;
   /** Candidate tries by the dialogue's text, shared by the rows and steps of one dialogue (bounded). */
   private readonly dialoguePhrases = new Map<string, DialoguePhrases>();
+  /** Tokens a reply may take under the phrasebook rule (end token included); undefined = no budget. */
+  readonly replyTokenBudget: number | undefined;
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -408,6 +415,16 @@ export class LogitsRules {
     this.lexiconRule = config.lexicon ? new LexiconRule(options.tokenBytes, options.lexiconWords ?? []) : undefined;
     this.thinkTokens = options.thinkTokens;
     this.phrasebook = config.phrasebook ? options.phrasebook : undefined;
+    if (
+      options.replyTokenBudget !== undefined &&
+      (!Number.isInteger(options.replyTokenBudget) || options.replyTokenBudget < 1)
+    ) {
+      throw new InvalidConfigError({
+        field: 'maxNewTokens',
+        message: `the reply token budget is ${options.replyTokenBudget}; set maxNewTokens to an integer ≥ 1.`,
+      });
+    }
+    this.replyTokenBudget = options.replyTokenBudget;
     this.phrasebookRule = config.phrasebook
       ? new PhrasebookRule({ tokenBytes: options.tokenBytes, replyEnd: options.replyEnd, think: options.thinkTokens })
       : undefined;
@@ -599,8 +616,13 @@ export class LogitsRules {
       (current, id) => phrasebookRule.advance(current, id, phrases),
       cache?.phrasebookStates,
     );
-    const allowed = phrasebookRule.allowed(state, phrases);
-    if (!allowed) return rule;
+    const all = phrasebookRule.allowed(state, phrases);
+    if (!all) return rule;
+    // ids[start..position] is the reply so far: position − start + 1 tokens.
+    const allowed: number[] =
+      this.replyTokenBudget === undefined
+        ? all
+        : [...phrasebookRule.allowedWithin(state, phrases, all, position - start + 1, this.replyTokenBudget)];
     const narrowed = allowed.filter((id) => this.allows(rule, id));
     return { banned: [], allowed: narrowed.length > 0 ? narrowed : allowed };
   }

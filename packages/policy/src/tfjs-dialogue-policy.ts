@@ -124,6 +124,7 @@ export function createPolicyLogitsRules(
   templateVariables?: Record<string, unknown>,
   lexiconWords?: readonly string[],
   phrasebook?: Phrasebook,
+  replyTokenBudget?: number,
 ): LogitsRules {
   const messages = [{ role: 'user' as const, content: 'hello' }];
   const render = (addGenerationPrompt: boolean) =>
@@ -158,6 +159,7 @@ export function createPolicyLogitsRules(
     lexiconWords,
     phrasebook,
     thinkTokens: thinkTokenIds(tokenizer.tokenizerJson),
+    replyTokenBudget,
   });
 }
 
@@ -227,6 +229,8 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
       options.templateVariables,
       options.lexiconWords,
       options.phrasebook,
+      // The phrasebook rule keeps every reply within the policy's default budget (a call's own maxNewTokens may cut).
+      { ...DEFAULT_SAMPLING, ...options.sampling }.maxNewTokens,
     );
   }
   let callIndex = 0;
