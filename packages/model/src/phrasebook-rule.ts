@@ -184,7 +184,7 @@ export class PhrasebookRule {
     if (!state || state.phase === 'think') return allowed;
     const fits = allowed.filter((id) => {
       const next = this.advance(state, id, phrases);
-      if (!next || next.phase !== 'body') return true;
+      if (next?.phase !== 'body') return true;
       // This token is the reply's (used + 1)-th; the fewest tokens to a candidate's end follow, then the end token.
       return used + 1 + this.tokensToEnd(next.node) + 1 <= budget;
     });
