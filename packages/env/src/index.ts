@@ -24,7 +24,13 @@ export { createPolicyBatcher, type PolicyBatcher, type PolicyBatcherOptions } fr
 export { expandEpisodeSpecs } from './rollouts/expand-episode-specs';
 export { type RunGroupOptions, runGroup } from './rollouts/run-group';
 export { type EpisodeSpec, type RolloutResult, type RunRolloutsOptions, runRollouts } from './rollouts/run-rollouts';
-export { type ActPolicy, actOneByOne, type RunEpisodeOptions, runEpisode } from './run-episode';
+export {
+  type ActPolicy,
+  actOneByOne,
+  assertCandidateBranching,
+  type RunEpisodeOptions,
+  runEpisode,
+} from './run-episode';
 export { evaluateStopReason, isTruncation, STOP_PREDICATES, type TurnOutcome } from './stop-predicates';
 export {
   type SageRecordToTrajectoryOptions,

@@ -1,4 +1,4 @@
-import { type StopReason, trajectorySchema } from '@rlver/spec';
+import { type PolicyRequest, type StopReason, trajectorySchema } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from './run-episode';
 import {
@@ -292,6 +292,63 @@ describe('runEpisode', () => {
       trajectory.turns[0]?.reply,
     ]);
     expect(trajectory.finalEmotion).toBe(emotion);
+  });
+
+  it('should train the policy’s listed candidates as the turn’s group, the sampled reply continuing', async () => {
+    let calls = 0;
+    const listed: { limit: number; exclude: readonly string[]; seed: number | undefined }[] = [];
+    const scripted = createScriptedPolicy({ outputs: () => `sampled ${calls++}` });
+    const candidateText = ['c 0', 'c 1', 'c 2', 'c 3', 'c 4'];
+    const policy = {
+      ...scripted,
+      doAct: scripted.doAct.bind(scripted),
+      async doCandidates(options: { request: PolicyRequest; limit: number; exclude?: readonly string[] }) {
+        listed.push({ limit: options.limit, exclude: options.exclude ?? [], seed: options.request.seed });
+        const open = candidateText.filter((text) => !(options.exclude ?? []).includes(text));
+        return open.slice(0, options.limit).map((text) => ({
+          text,
+          finishReason: 'stop' as const,
+          promptTokenCount: 0,
+          outputTokenCount: 1,
+          latencyMs: 0,
+        }));
+      },
+    };
+    // The user likes the candidates whose number is even (+5), dislikes the rest (−5).
+    const simulator = createScriptedUserSimulator({
+      turns: (reply) => ({ message: `heard ${reply}`, delta: Number(reply.split(' ')[1]) % 2 === 0 ? 5 : -5 }),
+      settings: { ...SCRIPTED_SETTINGS['rlver-train'], maxPolicyTurns: 2 },
+    });
+    const trajectory = await runEpisode({ profile, seed: 3, simulator, policy, branchCandidates: 4 });
+    expect(trajectorySchema.parse(trajectory)).toEqual(trajectory);
+    expect(trajectory.turns).toHaveLength(2);
+    let emotion = trajectory.opening.emotion;
+    for (const [index, turn] of trajectory.turns.entries()) {
+      // The sampled reply continues; the three listed candidates are its group, each judged from the same state.
+      expect(turn.reply).toBe(`sampled ${index}`);
+      expect(turn.alternatives?.map((reply) => reply.reply)).toEqual(['c 0', 'c 1', 'c 2']);
+      for (const reply of [turn, ...(turn.alternatives ?? [])]) expect(reply.emotion - reply.delta).toBe(emotion);
+      emotion = turn.emotion;
+    }
+    expect(listed.map((call) => call.limit)).toEqual([3, 3]);
+    expect(listed.map((call) => call.exclude)).toEqual([['sampled 0'], ['sampled 1']]);
+    expect(new Set(listed.map((call) => call.seed)).size).toBe(2);
+    // The policy's next context holds the continuing reply only.
+    const secondContext = scripted.requests[1]?.messages ?? [];
+    expect(secondContext.filter((message) => message.role === 'assistant').map((m) => m.content)).toEqual([
+      'sampled 0',
+    ]);
+  });
+
+  it('should refuse enumerated branching for a policy that cannot list its candidates, naming the flag', async () => {
+    const simulator = createScriptedUserSimulator({ turns: steady });
+    const policy = createScriptedPolicy({ outputs: ['a'] });
+    await expect(runEpisode({ profile, seed: 1, simulator, policy, branchCandidates: 4 })).rejects.toThrow(
+      /branchCandidates.*phrasebook/,
+    );
+    await expect(runEpisode({ profile, seed: 1, simulator, policy, branchCandidates: 1 })).rejects.toThrow(
+      /branchCandidates is 1 with branching 1/,
+    );
   });
 
   it('should reject a branching that is not a positive integer', async () => {

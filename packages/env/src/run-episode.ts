@@ -44,6 +44,12 @@ export interface RunEpisodeOptions extends DialogueEnvOptions {
    * the dialogue and the others are kept on the turn as `alternatives` (turn-level groups for training).
    */
   branching?: number;
+  /**
+   * Enumerated branching: members of a turn's group (default 0 = off). The sampled reply(s) continue as above and
+   * the policy's own candidate replies (`doCandidates`, a seeded choice up to this many members in all) are judged
+   * from clones of the same state and recorded as `alternatives`. Needs a policy with `doCandidates`.
+   */
+  branchCandidates?: number;
   /** Called once the opening message is known (human play shows it). */
   onEpisodeStart?: (state: EpisodeState) => void;
   /** Called after every step, with the user's answer, emotion, Δ and inner thoughts. */
@@ -91,6 +97,36 @@ async function stepWithAlternatives(
   return { ...chosen, turn, state: { ...chosen.state, turns } };
 }
 
+/** A clear error when enumerated branching is asked of a policy that cannot list its candidates. */
+export function assertCandidateBranching(policy: DialoguePolicyV1, branchCandidates: number, branching = 1): void {
+  if (!Number.isInteger(branchCandidates) || branchCandidates < 0) {
+    throw new InvalidConfigError({
+      field: 'branchCandidates',
+      message: `branchCandidates is ${branchCandidates}; set it to 0 (off) or an integer ≥ 2 (members of a turn's group)`,
+    });
+  }
+  if (branchCandidates > 0 && branchCandidates <= branching) {
+    throw new InvalidConfigError({
+      field: 'branchCandidates',
+      message: `branchCandidates is ${branchCandidates} with branching ${branching}: it counts the whole turn group (sampled replies included), so set it above branching, or to 0`,
+    });
+  }
+  if (branchCandidates > 0 && typeof policy.doCandidates !== 'function') {
+    throw new InvalidConfigError({
+      field: 'branchCandidates',
+      message: `branchCandidates is ${branchCandidates}, but policy ${policy.policyId} cannot list its candidate replies (no doCandidates): use a policy with the phrasebook rule (--decoding-rules.phrasebook), or set branchCandidates to 0`,
+    });
+  }
+}
+
+/** The policy's candidates for one turn (its errors are the run's: a policy that lists nothing returns []). */
+async function listCandidates(
+  policy: DialoguePolicyV1,
+  options: Parameters<NonNullable<DialoguePolicyV1['doCandidates']>>[0],
+): Promise<PolicyOutput[]> {
+  return (await policy.doCandidates?.(options)) ?? [];
+}
+
 /**
  * The one dialogue loop (training, benchmark, human play): reset → [policy reply → simulator answer]* until a
  * stop predicate fires. Never throws for rollout failures: they end the episode with `stopReason: 'error'`.
@@ -106,6 +142,8 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
       message: `branching is ${branching}; set it to an integer ≥ 1`,
     });
   }
+  const branchCandidates = options.branchCandidates ?? 0;
+  assertCandidateBranching(policy, branchCandidates, branching);
   let state =
     options.startState ??
     (await env.reset({
@@ -148,8 +186,19 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
         const error = replies[0]?.error;
         result = options.signal?.aborted ? env.interrupt(state) : env.fail(state, error);
       } else {
-        result = await stepWithAlternatives(env, state, answered, {
-          choice: hashSeed(state.seed, state.episodeId, 'branch', state.turns.length) % answered.length,
+        const choice = hashSeed(state.seed, state.episodeId, 'branch', state.turns.length) % answered.length;
+        const candidates =
+          branchCandidates > answered.length
+            ? await listCandidates(policy, {
+                request: { messages, seed: hashSeed(state.seed, state.episodeId, state.turns.length, 'candidates') },
+                limit: branchCandidates - answered.length,
+                exclude: answered.map((output) => output.text.trim()),
+                sampling: options.sampling,
+                signal: options.signal,
+              })
+            : [];
+        result = await stepWithAlternatives(env, state, [...answered, ...candidates], {
+          choice,
           signal: options.signal,
         });
       }

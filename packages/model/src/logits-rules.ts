@@ -1,4 +1,5 @@
 import { InvalidConfigError } from '@rlver/spec';
+import { auditReply } from '@rlver/text-quality';
 import * as tf from '@tensorflow/tfjs-core';
 import { type DialogueLexicon, LEXICON_START, LexiconRule, type LexiconState } from './lexicon-rule';
 import { type Phrasebook, phrasebookCandidates } from './phrasebook';
@@ -306,6 +307,11 @@ export interface CreateLogitsRulesOptions {
   phrasebook?: Phrasebook;
   /** `<think>` and `</think>` ids when the tokenizer has them (the phrasebook rule starts after `</think>`). */
   thinkTokens?: { open: number; close: number };
+  /**
+   * Tokens a reply may take, its end token included (the policy's `maxNewTokens`): under the phrasebook rule only
+   * tokens after which a candidate can still end within it are allowed, so no reply is cut off. Default: no budget.
+   */
+  replyTokenBudget?: number;
 }
 
 /**
@@ -338,6 +344,8 @@ export class LogitsRules {
   private readonly thinkTokens: { open: number; close: number } | undefined;
   /** Candidate tries by the dialogue's text, shared by the rows and steps of one dialogue (bounded). */
   private readonly dialoguePhrases = new Map<string, DialoguePhrases>();
+  /** Tokens a reply may take under the phrasebook rule (end token included); undefined = no budget. */
+  readonly replyTokenBudget: number | undefined;
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -407,6 +415,16 @@ export class LogitsRules {
     this.lexiconRule = config.lexicon ? new LexiconRule(options.tokenBytes, options.lexiconWords ?? []) : undefined;
     this.thinkTokens = options.thinkTokens;
     this.phrasebook = config.phrasebook ? options.phrasebook : undefined;
+    if (
+      options.replyTokenBudget !== undefined &&
+      (!Number.isInteger(options.replyTokenBudget) || options.replyTokenBudget < 1)
+    ) {
+      throw new InvalidConfigError({
+        field: 'maxNewTokens',
+        message: `the reply token budget is ${options.replyTokenBudget}; set maxNewTokens to an integer ≥ 1.`,
+      });
+    }
+    this.replyTokenBudget = options.replyTokenBudget;
     this.phrasebookRule = config.phrasebook
       ? new PhrasebookRule({ tokenBytes: options.tokenBytes, replyEnd: options.replyEnd, think: options.thinkTokens })
       : undefined;
@@ -598,10 +616,24 @@ export class LogitsRules {
       (current, id) => phrasebookRule.advance(current, id, phrases),
       cache?.phrasebookStates,
     );
-    const allowed = phrasebookRule.allowed(state, phrases);
-    if (!allowed) return rule;
+    const all = phrasebookRule.allowed(state, phrases);
+    if (!all) return rule;
+    // ids[start..position] is the reply so far: position − start + 1 tokens.
+    const allowed: number[] =
+      this.replyTokenBudget === undefined
+        ? all
+        : [...phrasebookRule.allowedWithin(state, phrases, all, position - start + 1, this.replyTokenBudget)];
     const narrowed = allowed.filter((id) => this.allows(rule, id));
     return { banned: [], allowed: narrowed.length > 0 ? narrowed : allowed };
+  }
+
+  /**
+   * The replies the phrasebook rule allows after `promptIds` (a prompt ending in the reply header): this dialogue's
+   * candidates, the same list the rule masks with. Empty when the rule is off or offers nothing.
+   */
+  phrasebookReplies(promptIds: readonly number[]): readonly string[] {
+    if (!this.phrasebookRule) return [];
+    return this.phrasesOf(promptIds, promptIds.length, undefined).replies;
   }
 
   /** The candidate replies of the dialogue before the reply at `start` (cached per row and per dialogue text). */
@@ -613,7 +645,11 @@ export class LogitsRules {
     let phrases = this.dialoguePhrases.get(key);
     if (!phrases) {
       const language = cache?.language.get(start) ?? this.languageBefore(ids, start);
-      const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language);
+      // A slot filling can make broken text (a stutter, a fragment that reads badly): no candidate is one that the
+      // project's audit calls degenerate.
+      const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language, {
+        acceptReply: (reply) => !auditReply(reply, language).degenerate,
+      });
       if (this.dialoguePhrases.size >= 1024) this.dialoguePhrases.clear();
       phrases = new DialoguePhrases(candidates.map((candidate) => candidate.reply));
       this.dialoguePhrases.set(key, phrases);

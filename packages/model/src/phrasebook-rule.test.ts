@@ -104,7 +104,11 @@ const LATER_PROMPT = [
   ...REPLY_HEADER,
 ];
 
-function rulesWith(config: Partial<LogitsRulesConfig>, phrasebook: Phrasebook | null = PHRASEBOOK): LogitsRules {
+function rulesWith(
+  config: Partial<LogitsRulesConfig>,
+  phrasebook: Phrasebook | null = PHRASEBOOK,
+  replyTokenBudget?: number,
+): LogitsRules {
   return new LogitsRules({
     config: {
       noRepeatNgramSize: 0,
@@ -120,6 +124,7 @@ function rulesWith(config: Partial<LogitsRulesConfig>, phrasebook: Phrasebook | 
     userHeader: USER_HEADER,
     phrasebook: phrasebook ?? undefined,
     thinkTokens: THINK,
+    replyTokenBudget,
   });
 }
 
@@ -268,4 +273,79 @@ describe('scoreSequences with the phrasebook rule', () => {
       expect(ruledPositions).toBeGreaterThan(20);
     });
   }
+});
+
+describe('the phrasebook rule within a reply budget', () => {
+  /** Walk the rule from `prompt`, taking a seeded random allowed token each time; the reply's ids (end included). */
+  function randomWalk(rules: LogitsRules, prompt: readonly number[], seed: number, limit: number): number[] {
+    let state = seed;
+    const next = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    const ids = [...prompt];
+    for (let step = 0; step < limit; step += 1) {
+      const allowed = (rules.ruleAt(ids, ids.length - 1)?.allowed ?? []).filter((id) => id !== THINK.open);
+      // Prefer the finest tokens (short pieces, the longest paths), and end only where nothing else is allowed.
+      const going = allowed.filter((id) => id !== EOS);
+      const pool = going.length > 0 ? going : allowed;
+      const shortest = Math.min(...pool.map((id) => TOKEN_BYTES[id]?.length ?? 0));
+      const finest = pool.filter((id) => (TOKEN_BYTES[id]?.length ?? 0) === shortest);
+      const from = next() < 0.8 ? finest : pool;
+      const choice = from[Math.floor(next() * from.length)];
+      if (choice === undefined) break;
+      ids.push(choice);
+      if (choice === EOS) break;
+    }
+    return ids.slice(prompt.length);
+  }
+
+  it('should end every allowed path, end token included, within the budget', () => {
+    const budget = 14;
+    const unbounded = rulesWith({ phrasebook: true });
+    // Without the budget, fine tokenisations of the long candidates run past it (else this test could not fail).
+    const free = Array.from({ length: 40 }, (_, seed) => randomWalk(unbounded, PROMPT, seed + 1, 64));
+    expect(free.some((reply) => reply.length > budget)).toBe(true);
+    const bounded = rulesWith({ phrasebook: true }, PHRASEBOOK, budget);
+    for (const prompt of [PROMPT, LATER_PROMPT]) {
+      for (let seed = 1; seed <= 40; seed += 1) {
+        const reply = randomWalk(bounded, prompt, seed, 64);
+        expect(reply.length).toBeLessThanOrEqual(budget);
+        expect(reply.at(-1)).toBe(EOS);
+        expect(CANDIDATES).toContain(decode(reply.slice(0, -1)));
+      }
+    }
+  });
+
+  it('should leave out, from the first token, the candidates that cannot fit', () => {
+    // "Cheer up!" is 3 tokens at its coarsest, 4 with the end: the only candidate within 4 tokens.
+    const rules = rulesWith({ phrasebook: true }, PHRASEBOOK, 4);
+    const allowed = (rules.ruleAt(PROMPT, PROMPT.length - 1)?.allowed ?? []).map((id) => PIECES[id] ?? `<${id}>`);
+    expect(allowed.sort()).toEqual(['<6>', 'Cheer'].sort());
+    const cheer = [...PROMPT, ...encode('Cheer')];
+    expect((rules.ruleAt(cheer, cheer.length - 1)?.allowed ?? []).map((id) => PIECES[id])).toEqual([' up']);
+  });
+
+  it('should refuse a budget that is no positive integer', () => {
+    expect(() => rulesWith({ phrasebook: true }, PHRASEBOOK, 0)).toThrow(/maxNewTokens/);
+  });
+});
+
+describe('phrasebook candidates and the audit', () => {
+  it('should offer no candidate that the project’s audit calls degenerate', () => {
+    const stuttering = 'Ask yourself what what happened is teaching you.';
+    const withStutter: Phrasebook = {
+      ...PHRASEBOOK,
+      templates: {
+        ...PHRASEBOOK.templates,
+        en: [...PHRASEBOOK.templates.en, { strategy: 'guided_reflection', kind: 'stock', text: stuttering }],
+      },
+    };
+    const messages = [{ role: 'user' as const, content: USER }];
+    // The template itself is offered by the plain candidate builder …
+    expect(phrasebookCandidates(withStutter, messages, 'en').map((candidate) => candidate.reply)).toContain(stuttering);
+    // … but never by the rule, which says only what the audit passes.
+    const rules = rulesWith({ phrasebook: true }, withStutter);
+    expect(rules.phrasebookReplies(PROMPT)).toEqual(CANDIDATES);
+  });
 });

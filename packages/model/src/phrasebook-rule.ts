@@ -73,6 +73,8 @@ export class PhrasebookRule {
   private readonly whitespace: number[] = [];
   /** Allowed ids per trie node (nodes belong to one dialogue's trie, so the cache dies with it). */
   private readonly allowedAt = new WeakMap<PhraseNode, number[]>();
+  /** Fewest tokens from a trie node to a candidate's end, per node. */
+  private readonly fewestToEnd = new WeakMap<PhraseNode, number>();
 
   constructor(options: PhrasebookRuleOptions) {
     this.tokenBytes = options.tokenBytes;
@@ -140,6 +142,53 @@ export class PhrasebookRule {
     if (ids.length === 0) return undefined;
     if (this.think) ids.push(this.think.open);
     return [...new Set(ids)].sort((left, right) => left - right);
+  }
+
+  /**
+   * The fewest tokens that take a reply from `node` to the end of some candidate (0 where one ends; Infinity where
+   * none can be reached), over every tokenisation the rule allows. The reply's end token is not counted.
+   */
+  tokensToEnd(node: PhraseNode): number {
+    const cached = this.fewestToEnd.get(node);
+    if (cached !== undefined) return cached;
+    let fewest = node.end ? 0 : Number.POSITIVE_INFINITY;
+    if (!node.end) {
+      // Each token is a walk of the vocabulary's trie along the candidates' trie; the node it reaches is a subtree.
+      const walk = (vocabulary: TokenTrieNode, phrase: PhraseNode) => {
+        for (const [byte, phraseChild] of phrase.children) {
+          const vocabularyChild = vocabulary.children.get(byte);
+          if (!vocabularyChild) continue;
+          if (vocabularyChild.ids.length > 0) fewest = Math.min(fewest, 1 + this.tokensToEnd(phraseChild));
+          walk(vocabularyChild, phraseChild);
+        }
+      };
+      walk(this.vocabulary, node);
+    }
+    this.fewestToEnd.set(node, fewest);
+    return fewest;
+  }
+
+  /**
+   * `allowed` within a reply budget: of the ids allowed after `state` (the reply's `used` tokens so far), those after
+   * which some candidate can still end, end token included, within `budget` tokens: every allowed path then ends
+   * before the cut. The think block is not restricted. Where none would fit (a think block that took the budget),
+   * `allowed` as it is.
+   */
+  allowedWithin(
+    state: PhrasebookState | null,
+    phrases: DialoguePhrases,
+    allowed: readonly number[],
+    used: number,
+    budget: number,
+  ): readonly number[] {
+    if (!state || state.phase === 'think') return allowed;
+    const fits = allowed.filter((id) => {
+      const next = this.advance(state, id, phrases);
+      if (next?.phase !== 'body') return true;
+      // This token is the reply's (used + 1)-th; the fewest tokens to a candidate's end follow, then the end token.
+      return used + 1 + this.tokensToEnd(next.node) + 1 <= budget;
+    });
+    return fits.length > 0 ? fits : allowed;
   }
 
   /** Token ids whose bytes continue some candidate from `node` (a walk of the vocabulary's trie along the candidates'). */

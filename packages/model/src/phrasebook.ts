@@ -91,6 +91,8 @@ export interface PhrasebookCandidateOptions {
   kinds?: readonly PhrasebookTemplate['kind'][];
   /** Leave out the replies the assistant already gave in `messages` (default true). */
   excludeSaid?: boolean;
+  /** Keep only the filled replies this accepts (e.g. not degenerate under the project's audit); default all. */
+  acceptReply?: (reply: string) => boolean;
 }
 
 /**
@@ -130,6 +132,7 @@ export function phrasebookCandidates(
     const reply = fillTemplate(entry.template.text, slots);
     if (seen.has(reply) || said.has(reply)) return;
     seen.add(reply);
+    if (options.acceptReply && !options.acceptReply(reply)) return;
     candidates.push({ strategy: entry.template.strategy, kind: entry.template.kind, template: entry.index, reply });
   };
   if (kinds.includes('grounded')) {

@@ -103,3 +103,40 @@ describe('a checkpoint policy with the phrasebook rule', () => {
     await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(/phrasebook\.json.*build-phrasebook\.ts/);
   });
 });
+
+describe('doCandidates under the phrasebook rule (enumerated branching)', () => {
+  it('should list this dialogue’s candidates with the token ids and log-probs a sample of each would carry', async () => {
+    const policy = await loadCheckpointPolicy(directory);
+    const request: PolicyRequest = { messages: MESSAGES, seed: 5 };
+    const all = (await policy.doCandidates?.({ request, limit: 100, sampling: SAMPLING })) ?? [];
+    expect(all.map((output) => output.text).sort()).toEqual([...CANDIDATES].sort());
+    for (const output of all) {
+      expect(output.finishReason).toBe('stop');
+      expect(output.tokens?.logProbs).toHaveLength(output.tokens?.outputIds.length ?? -1);
+      expect(output.tokens?.logProbs.every((value) => value <= 0 && Number.isFinite(value))).toBe(true);
+    }
+    // A sample that said a candidate carries the same ids and log-probs (so the update's ratios start at 1).
+    const sampled = await policy.doAct({ requests: REQUESTS, sampling: SAMPLING });
+    const said = sampled.filter((output) => output.finishReason === 'stop');
+    expect(said.length).toBeGreaterThan(0);
+    for (const output of said) {
+      const listed = all.find((candidate) => candidate.text === output.text);
+      expect(listed?.tokens?.outputIds).toEqual(output.tokens?.outputIds);
+      listed?.tokens?.logProbs.forEach((value, step) => {
+        expect(value).toBeCloseTo(output.tokens?.logProbs[step] as number, 3);
+      });
+    }
+    // Up to `limit`, the excluded texts left out, the same choice for the same seed.
+    const exclude = [CANDIDATES[0] as string];
+    const some = (await policy.doCandidates?.({ request, limit: 2, exclude, sampling: SAMPLING })) ?? [];
+    expect(some).toHaveLength(2);
+    expect(some.map((output) => output.text)).not.toContain(exclude[0]);
+    const again = (await policy.doCandidates?.({ request, limit: 2, exclude, sampling: SAMPLING })) ?? [];
+    expect(again.map((output) => output.text)).toEqual(some.map((output) => output.text));
+    policy.model.dispose();
+    // Without the rule the policy cannot list its replies.
+    const free = await loadCheckpointPolicy(directory, { decodingRuleOverrides: { phrasebook: false } });
+    expect(free.doCandidates).toBeUndefined();
+    free.model.dispose();
+  });
+});

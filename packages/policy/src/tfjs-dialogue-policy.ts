@@ -21,6 +21,7 @@ import {
   type PolicyRequest,
   type SamplingOptions,
 } from '@rlver/spec';
+import { candidateReplies } from './candidate-replies';
 
 export interface TfjsDialoguePolicyOptions {
   model: TransformerModel;
@@ -123,6 +124,7 @@ export function createPolicyLogitsRules(
   templateVariables?: Record<string, unknown>,
   lexiconWords?: readonly string[],
   phrasebook?: Phrasebook,
+  replyTokenBudget?: number,
 ): LogitsRules {
   const messages = [{ role: 'user' as const, content: 'hello' }];
   const render = (addGenerationPrompt: boolean) =>
@@ -157,6 +159,7 @@ export function createPolicyLogitsRules(
     lexiconWords,
     phrasebook,
     thinkTokens: thinkTokenIds(tokenizer.tokenizerJson),
+    replyTokenBudget,
   });
 }
 
@@ -226,6 +229,8 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
       options.templateVariables,
       options.lexiconWords,
       options.phrasebook,
+      // The phrasebook rule keeps every reply within the policy's default budget (a call's own maxNewTokens may cut).
+      { ...DEFAULT_SAMPLING, ...options.sampling }.maxNewTokens,
     );
   }
   let callIndex = 0;
@@ -288,9 +293,28 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
     }));
   }
 
+  // Enumerated branching: a policy under the phrasebook rule can list the replies it may give.
+  const doCandidates: DialoguePolicyV1['doCandidates'] = model.logitsRules?.phrasebook
+    ? (candidates) => {
+        const merged = { ...DEFAULT_SAMPLING, ...options.sampling, ...candidates.sampling };
+        return candidateReplies(
+          {
+            model,
+            tokenizer,
+            encodeChat,
+            stopTokenIds,
+            temperature: merged.temperature,
+            maxNewTokens: merged.maxNewTokens,
+          },
+          candidates,
+        );
+      }
+    : undefined;
+
   return {
     specificationVersion: 'v1',
     policyId: options.policyId ?? 'tfjs',
+    ...(doCandidates ? { doCandidates } : {}),
     maxBatchSize,
     model,
     tokenizer,

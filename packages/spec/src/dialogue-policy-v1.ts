@@ -50,6 +50,19 @@ export interface DialoguePolicyActOptions {
   signal?: AbortSignal;
 }
 
+/** What `doCandidates` lists: the replies a policy may give to one request. */
+export interface DialoguePolicyCandidatesOptions {
+  /** The dialogue so far; `request.seed` seeds the choice when there are more candidates than `limit`. */
+  request: PolicyRequest;
+  /** At most this many candidates (a seeded choice among them when there are more). */
+  limit: number;
+  /** Reply texts to leave out (trimmed), e.g. the replies already sampled for this turn. */
+  exclude?: readonly string[];
+  /** The sampling settings of the run: log-probs are scored at its temperature. */
+  sampling?: SamplingOptions;
+  signal?: AbortSignal;
+}
+
 /**
  * Swap point: the chat model being trained or evaluated. `doAct` takes a batch so that a local model
  * generates the replies of all live dialogues in one batched call; remote policies run them concurrently.
@@ -63,4 +76,11 @@ export interface DialoguePolicyV1 {
   /** Largest batch `doAct` accepts at once (local models); undefined = any. */
   readonly maxBatchSize?: number;
   doAct(options: DialoguePolicyActOptions): Promise<PolicyOutput[]>;
+  /**
+   * Optional capability of a policy that can list the replies it may give (a reply restricted to a set, e.g. the
+   * phrasebook rule): up to `limit` of them, each as the output a sample of it would be (token ids, and log-probs
+   * scored at `sampling.temperature` through the sampling mask, so PPO/GRPO ratios start at 1). Enumerated branching
+   * (`branchCandidates`) trains them as a turn's group.
+   */
+  doCandidates?(options: DialoguePolicyCandidatesOptions): Promise<PolicyOutput[]>;
 }

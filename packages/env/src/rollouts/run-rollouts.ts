@@ -4,7 +4,7 @@ import { InvalidConfigError } from '@rlver/spec';
 import { createDialogueEnv } from '../dialogue-env';
 import type { DialogueEnvOptions, StepResult } from '../dialogue-env-options';
 import type { EpisodeState } from '../episode-state';
-import { actOneByOne, runEpisode } from '../run-episode';
+import { actOneByOne, assertCandidateBranching, runEpisode } from '../run-episode';
 import { createPolicyBatcher } from './create-policy-batcher';
 import { expandEpisodeSpecs } from './expand-episode-specs';
 
@@ -31,6 +31,8 @@ export interface RunRolloutsOptions extends DialogueEnvOptions {
   sampling?: SamplingOptions;
   /** Replies sampled per policy turn, each judged from the same user state (see `runEpisode`). Default 1. */
   branching?: number;
+  /** Enumerated branching: members of a turn's group, the policy's candidates beside the sampled reply (see `runEpisode`). 0 = off. */
+  branchCandidates?: number;
   /** Per-call limit of policy calls (for batched policies: of each batched `doAct`). Default none. */
   policyTimeoutMs?: number;
   /** Abort (Ctrl-C): no new episode starts; running ones end as `interrupted`. */
@@ -67,6 +69,7 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<RolloutR
       message: `concurrency is ${concurrency}; set it to an integer ≥ 1`,
     });
   }
+  assertCandidateBranching(options.policy, options.branchCandidates ?? 0, options.branching ?? 1);
   const env = createDialogueEnv(options);
   const internal = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, internal.signal]) : internal.signal;

@@ -12,6 +12,11 @@ export function algorithmRunFields(config: TrainConfig): AlgorithmRunFields {
     samplingTemperature: Math.max(config.sampling.temperature, 1e-6),
     totalSteps: config.steps,
     seed: config.seed,
-    groupSize: config.branching > 1 ? config.branching : config.groupSize,
+    groupSize:
+      config.branchCandidates > 1
+        ? config.branchCandidates
+        : config.branching > 1
+          ? config.branching
+          : config.groupSize,
   };
 }

@@ -171,6 +171,24 @@ describe('resolveTrainConfig', () => {
     ).toMatch(/set turnCreditDiscount/);
   });
 
+  it('should take enumerated branching as turn-level groups of branchCandidates members, with turn credit only', () => {
+    const config = resolveTrainConfig({ overrides: { algo: 'grpo', groupSize: 1, branching: 1, branchCandidates: 8 } });
+    expect(config.branchCandidates).toBe(8);
+    expect(resolveTrainConfig().branchCandidates).toBe(0);
+    // PPO keeps the preset's dialogue settings too (the groups are the turn's).
+    const ppo = resolveTrainConfig({ overrides: { algo: 'ppo', branching: 1, branchCandidates: 8 } });
+    expect(ppo.groupSize).toBe(resolveTrainConfig().groupSize);
+    expect(
+      errorOf(() => resolveTrainConfig({ overrides: { branchCandidates: 8, turnCreditDiscount: null } })).message,
+    ).toMatch(/set turnCreditDiscount/);
+    expect(errorOf(() => resolveTrainConfig({ overrides: { branching: 4, branchCandidates: 4 } })).message).toMatch(
+      /set it above branching/,
+    );
+    expect(errorOf(() => resolveTrainConfig({ overrides: { branchCandidates: -1 } })).message).toMatch(
+      /branchCandidates/,
+    );
+  });
+
   it('should ask for a checkpoint folder on the paper presets', () => {
     expect(errorOf(() => resolveTrainConfig({ overrides: { preset: 'rlver-ppo' } })).field).toBe('--policy');
   });

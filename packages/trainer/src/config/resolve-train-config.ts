@@ -85,8 +85,8 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
   if (thinking && thinkDefaults) applyThinkDefaults(presetFields, thinkDefaults);
   const merged: Record<string, unknown> = { ...presetFields, ...explicit, preset: presetName };
   const algo = String(merged.algo);
-  // Turn-level groups (branching) need no dialogue groups: the group defaults stay.
-  if (algo !== preset.algo && Number(merged.branching ?? 1) < 2) {
+  // Turn-level groups (branching, enumerated candidates) need no dialogue groups: the group defaults stay.
+  if (algo !== preset.algo && Number(merged.branching ?? 1) < 2 && Number(merged.branchCandidates ?? 0) < 2) {
     const groupSize = findAlgorithm(algo).rolloutsPerPrompt.default;
     if (explicit.groupSize === undefined) merged.groupSize = groupSize;
     if (explicit.profilesPerStep === undefined) {

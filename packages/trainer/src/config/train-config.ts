@@ -192,6 +192,13 @@ export const trainConfigShape = {
     .describe(
       'Branching rollouts: replies sampled per policy turn, each judged from the same user state (a clone); one continues the dialogue, the others train as its turn-level group (needs `turnCreditDiscount`). 1 = off.',
     ),
+  branchCandidates: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe(
+      "Enumerated branching: members of a policy turn's group. The sampled reply continues the dialogue; the policy's own candidate replies (a policy that can list them: the phrasebook rule, --decoding-rules.phrasebook), a seeded choice when there are more, fill the group up to this many, each judged from the same user state and trained as the turn-level group (needs `turnCreditDiscount`). 0 = off.",
+    ),
   packing: z
     .enum(['whole-dialogue', 'per-turn'])
     .describe(
@@ -337,11 +344,11 @@ type TrainConfigVariant = ReturnType<typeof variantOf<(typeof ALGORITHMS)[number
 
 /** The group size against the algorithm's bounds (`rolloutsPerPrompt`); branching gives turn-level groups instead. */
 function refineGroupSize(
-  config: { algo: string; groupSize: number; branching: number },
+  config: { algo: string; groupSize: number; branching: number; branchCandidates: number },
   context: z.RefinementCtx,
 ): void {
   const { min, max } = findAlgorithm(config.algo).rolloutsPerPrompt;
-  if (config.groupSize < min && config.branching < 2) {
+  if (config.groupSize < min && config.branching < 2 && config.branchCandidates < 2) {
     context.addIssue({
       code: 'custom',
       path: ['groupSize'],
@@ -371,6 +378,20 @@ export const trainConfigSchema = z
         code: 'custom',
         path: ['sampling', 'maxNewTokens'],
         message: `sampling.maxNewTokens is ${maxNewTokens} and maxContextTokens is ${config.maxContextTokens}: a turn's prompt gets maxContextTokens − maxNewTokens = ${config.maxContextTokens - maxNewTokens} tokens, so every dialogue would fail. Set maxContextTokens above maxNewTokens by at least the longest prompt (paper: maxContextTokens 15000 with maxNewTokens 5000), or lower sampling.maxNewTokens`,
+      });
+    }
+    if (config.branchCandidates > 0 && config.branchCandidates <= config.branching) {
+      context.addIssue({
+        code: 'custom',
+        path: ['branchCandidates'],
+        message: `branchCandidates is ${config.branchCandidates} with branching ${config.branching}: it counts a turn's whole group (the sampled replies included); set it above branching (e.g. 8), or 0 (off)`,
+      });
+    }
+    if (config.branchCandidates > 1 && config.turnCreditDiscount === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['branchCandidates'],
+        message: `branchCandidates is ${config.branchCandidates}; candidates train through turn-level credit: set turnCreditDiscount (e.g. 0) or branchCandidates to 0`,
       });
     }
     if (config.branching > 1 && config.turnCreditDiscount === null) {

@@ -22,6 +22,7 @@ const COMMON = {
   think: false,
   systemPrompt: 'default',
   branching: 1,
+  branchCandidates: 0,
   simulator: 'offline',
   cache: 'off',
   cacheDir: '.rlver-cache',

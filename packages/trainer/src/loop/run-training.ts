@@ -198,6 +198,7 @@ export async function runTraining(components: TrainingComponents): Promise<Train
       })),
       groupSize: config.groupSize,
       branching: config.branching,
+      branchCandidates: config.branchCandidates,
       concurrency: config.concurrency,
       sampling: { ...config.sampling, seed: hashSeed(config.seed, 'sampling', step) },
       lengthBudget: { maxPromptTokens: config.maxContextTokens * 4 },
