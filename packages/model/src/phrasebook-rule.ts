@@ -5,6 +5,8 @@
  * reply may end only where a candidate ends. A function of the token prefix only, so sampling and scoring mask alike.
  */
 
+import { addTokenBytes, type TokenByteTrieNode, tokenByteTrieRoot } from './token-byte-trie';
+
 /** A node of the byte trie of one dialogue's candidate replies. */
 export interface PhraseNode {
   children: Map<number, PhraseNode>;
@@ -46,12 +48,6 @@ export class DialoguePhrases {
   }
 }
 
-interface TokenTrieNode {
-  children: Map<number, TokenTrieNode>;
-  /** Token ids whose bytes end here. */
-  ids: number[];
-}
-
 export interface PhrasebookRuleOptions {
   /** Bytes of each token id; `undefined` = a special token. */
   tokenBytes: readonly (Uint8Array | undefined)[];
@@ -68,7 +64,7 @@ export class PhrasebookRule {
   private readonly tokenBytes: readonly (Uint8Array | undefined)[];
   private readonly replyEnd: readonly number[];
   private readonly think: { open: number; close: number } | undefined;
-  private readonly vocabulary: TokenTrieNode = { children: new Map(), ids: [] };
+  private readonly vocabulary: TokenByteTrieNode = tokenByteTrieRoot();
   /** Tokens made of whitespace only (between `</think>` and the reply). */
   private readonly whitespace: number[] = [];
   /** Allowed ids per trie node (nodes belong to one dialogue's trie, so the cache dies with it). */
@@ -82,16 +78,7 @@ export class PhrasebookRule {
     this.think = options.think;
     options.tokenBytes.forEach((bytes, id) => {
       if (!bytes || bytes.length === 0) return;
-      let node = this.vocabulary;
-      for (const byte of bytes) {
-        let child = node.children.get(byte);
-        if (!child) {
-          child = { children: new Map(), ids: [] };
-          node.children.set(byte, child);
-        }
-        node = child;
-      }
-      node.ids.push(id);
+      addTokenBytes(this.vocabulary, bytes, id);
       if (bytes.every((byte) => WHITESPACE.has(byte))) this.whitespace.push(id);
     });
   }
@@ -154,7 +141,7 @@ export class PhrasebookRule {
     let fewest = node.end ? 0 : Number.POSITIVE_INFINITY;
     if (!node.end) {
       // Each token is a walk of the vocabulary's trie along the candidates' trie; the node it reaches is a subtree.
-      const walk = (vocabulary: TokenTrieNode, phrase: PhraseNode) => {
+      const walk = (vocabulary: TokenByteTrieNode, phrase: PhraseNode) => {
         for (const [byte, phraseChild] of phrase.children) {
           const vocabularyChild = vocabulary.children.get(byte);
           if (!vocabularyChild) continue;
@@ -196,7 +183,7 @@ export class PhrasebookRule {
     const cached = this.allowedAt.get(node);
     if (cached) return cached;
     const ids: number[] = [];
-    const walk = (vocabulary: TokenTrieNode, phrase: PhraseNode) => {
+    const walk = (vocabulary: TokenByteTrieNode, phrase: PhraseNode) => {
       for (const [byte, phraseChild] of phrase.children) {
         const vocabularyChild = vocabulary.children.get(byte);
         if (!vocabularyChild) continue;

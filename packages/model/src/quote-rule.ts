@@ -1,3 +1,5 @@
+import { addTokenBytes, type TokenByteTrieNode, tokenByteTrieRoot } from './token-byte-trie';
+
 /**
  * The quote rule of the policy's decoding rules (logits-rules.ts): once a reply opens a quote mark (“ " 「 '),
  * the quoted text so far plus the next token must stay one contiguous substring of one message the user wrote in
@@ -191,11 +193,6 @@ export interface TokenConstraint {
   banned?: number[];
 }
 
-interface TrieNode {
-  children: Map<number, TrieNode>;
-  ids: number[];
-}
-
 /**
  * Steps a `QuoteState` over bytes and finds, for a state and a user-text index, the tokens that keep every quote
  * verbatim and closable. Built once per tokenizer.
@@ -203,7 +200,7 @@ interface TrieNode {
 export class QuoteRule {
   readonly minUnits: number;
   private readonly tokenBytes: readonly (string | undefined)[];
-  private readonly root: TrieNode = { children: new Map(), ids: [] };
+  private readonly root: TokenByteTrieNode = tokenByteTrieRoot();
   /** Tokens with a byte that can open a quote (" ' or the lead byte of “ 「), checked outside quotes. */
   private readonly markTokens: number[] = [];
   /** Tokens that start with a UTF-8 continuation byte (they may complete a pending opening mark). */
@@ -219,17 +216,7 @@ export class QuoteRule {
         this.specialTokens.push(id);
         return;
       }
-      let node = this.root;
-      for (let index = 0; index < bytes.length; index += 1) {
-        const byte = bytes.charCodeAt(index);
-        let child = node.children.get(byte);
-        if (!child) {
-          child = { children: new Map(), ids: [] };
-          node.children.set(byte, child);
-        }
-        node = child;
-      }
-      node.ids.push(id);
+      addTokenBytes(this.root, tokenBytes[id] as Uint8Array, id);
       if ([...bytes].some((character) => leads.has(character.charCodeAt(0)))) this.markTokens.push(id);
       const first = bytes.charCodeAt(0);
       if (first >= 0x80 && first <= 0xbf) this.continuationTokens.push(id);
@@ -328,7 +315,7 @@ export class QuoteRule {
     let result: TokenConstraint;
     if (state.open >= 0) {
       const allowed: number[] = [];
-      const walk = (node: TrieNode, current: QuoteState) => {
+      const walk = (node: TokenByteTrieNode, current: QuoteState) => {
         if (node.ids.length > 0 && this.viable(current, user)) allowed.push(...node.ids);
         // Inside a quote only the bytes that follow the quoted text in the user's words, or the closing mark's
         // next byte, can be stepped: try those children only.

@@ -92,6 +92,24 @@ function langOf(messages: readonly ChatMessage[]): Language {
 const weights = new Float64Array(DIM);
 const predict = (x: number[]) => x.reduce((sum, i) => sum + (weights[i] as number), 0);
 
+/** The candidate with the highest predicted change (the first on ties); `candidates` must not be empty. */
+function bestCandidate(
+  messages: readonly ChatMessage[],
+  candidates: readonly GroundedCandidate[],
+  lang: Language,
+): GroundedCandidate {
+  let pick = candidates[0] as GroundedCandidate;
+  let best = -Infinity;
+  for (const candidate of candidates) {
+    const score = predict(features(messages, candidate, lang));
+    if (score > best) {
+      best = score;
+      pick = candidate;
+    }
+  }
+  return pick;
+}
+
 function collectingPolicy(
   rows: Row[],
   inner: ReturnType<typeof createOfflineSimulator>,
@@ -125,17 +143,8 @@ function collectingPolicy(
           });
         const rng = createRng(hashSeed(key, request.seed ?? 0));
         // behaviour: epsilon-greedy over the current model (random while the model is empty)
-        let pick = rng.pick(candidates);
-        if (rng.next() > epsilon) {
-          let best = -Infinity;
-          for (const c of candidates) {
-            const score = predict(features(request.messages, c, lang));
-            if (score > best) {
-              best = score;
-              pick = c;
-            }
-          }
-        }
+        const explore = rng.pick(candidates);
+        const pick = rng.next() > epsilon ? bestCandidate(request.messages, candidates, lang) : explore;
         outputs.push(output(pick.reply));
       }
       return outputs;
@@ -152,16 +161,7 @@ function greedyPolicy(): DialoguePolicyV1 {
         const lang = langOf(request.messages);
         const candidates = candidatesFor(request.messages, lang);
         if (candidates.length === 0) return output(FALLBACK[lang]);
-        let pick = candidates[0] as GroundedCandidate;
-        let best = -Infinity;
-        for (const c of candidates) {
-          const score = predict(features(request.messages, c, lang));
-          if (score > best) {
-            best = score;
-            pick = c;
-          }
-        }
-        return output(pick.reply);
+        return output(bestCandidate(request.messages, candidates, lang).reply);
       });
     },
   };
