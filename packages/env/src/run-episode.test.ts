@@ -340,6 +340,29 @@ describe('runEpisode', () => {
     ]);
   });
 
+  it('should go on with the sampled reply when listing the candidates fails (one failed listing sinks nothing)', async () => {
+    let calls = 0;
+    let listings = 0;
+    const scripted = createScriptedPolicy({ outputs: () => `sampled ${calls++}` });
+    const policy = {
+      ...scripted,
+      doAct: scripted.doAct.bind(scripted),
+      async doCandidates(): Promise<never> {
+        listings += 1;
+        throw new Error('scoring the candidates failed');
+      },
+    };
+    const simulator = createScriptedUserSimulator({
+      turns: steady,
+      settings: { ...SCRIPTED_SETTINGS['rlver-train'], maxPolicyTurns: 2 },
+    });
+    const trajectory = await runEpisode({ profile, seed: 3, simulator, policy, branchCandidates: 4, maxRetries: 0 });
+    expect(trajectory.stopReason).not.toBe('error');
+    expect(trajectory.turns.map((turn) => turn.reply)).toEqual(['sampled 0', 'sampled 1']);
+    expect(trajectory.turns.every((turn) => turn.alternatives === undefined)).toBe(true);
+    expect(listings).toBe(2);
+  });
+
   it('should refuse enumerated branching for a policy that cannot list its candidates, naming the flag', async () => {
     const simulator = createScriptedUserSimulator({ turns: steady });
     const policy = createScriptedPolicy({ outputs: ['a'] });

@@ -119,12 +119,26 @@ export function assertCandidateBranching(policy: DialoguePolicyV1, branchCandida
   }
 }
 
-/** The policy's candidates for one turn (its errors are the run's: a policy that lists nothing returns []). */
+/**
+ * The policy's candidates for one turn, under the policy's timeout and retries. A listing that fails leaves the turn
+ * with its sampled replies only (the dialogue goes on, the batch is not sunk); an abort still ends the episode.
+ */
 async function listCandidates(
   policy: DialoguePolicyV1,
   options: Parameters<NonNullable<DialoguePolicyV1['doCandidates']>>[0],
+  limits: { timeoutMs?: number; maxRetries: number },
 ): Promise<PolicyOutput[]> {
-  return (await policy.doCandidates?.(options)) ?? [];
+  try {
+    return await callWithTimeout(async (signal) => (await policy.doCandidates?.({ ...options, signal })) ?? [], {
+      what: 'policy',
+      timeoutMs: limits.timeoutMs,
+      maxRetries: limits.maxRetries,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return [];
+  }
 }
 
 /**
@@ -189,13 +203,17 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<Trajectory
         const choice = hashSeed(state.seed, state.episodeId, 'branch', state.turns.length) % answered.length;
         const candidates =
           branchCandidates > answered.length
-            ? await listCandidates(policy, {
-                request: { messages, seed: hashSeed(state.seed, state.episodeId, state.turns.length, 'candidates') },
-                limit: branchCandidates - answered.length,
-                exclude: answered.map((output) => output.text.trim()),
-                sampling: options.sampling,
-                signal: options.signal,
-              })
+            ? await listCandidates(
+                policy,
+                {
+                  request: { messages, seed: hashSeed(state.seed, state.episodeId, state.turns.length, 'candidates') },
+                  limit: branchCandidates - answered.length,
+                  exclude: answered.map((output) => output.text.trim()),
+                  sampling: options.sampling,
+                  signal: options.signal,
+                },
+                { timeoutMs: options.policyTimeoutMs, maxRetries: options.maxRetries ?? 1 },
+              )
             : [];
         result = await stepWithAlternatives(env, state, [...answered, ...candidates], {
           choice,
