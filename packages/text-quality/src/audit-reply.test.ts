@@ -50,15 +50,15 @@ describe('auditReply', () => {
   });
 
   it('should flag a stock clause glued twice into a short zh reply, not a long reply that quotes a phrase twice', () => {
-    const glued = '你最近是不是也很累我一直都在这里陪着你。小雨考试我一直都在这里陪着你，慢慢说。';
-    expect(auditReply(glued, 'zh').evidence.repetition).toBe('我一直都在这里陪');
+    const glued = '你最近是不是也很累我一直在旁边陪你听着。小雨考试我一直在旁边陪你听着，慢慢说。';
+    expect(auditReply(glued, 'zh').evidence.repetition).toBe('我一直在旁边陪你');
     // Seven characters said twice is a phrase, not a loop.
     expect(
       auditReply('你说他从来不听你讲话，可你还是一直在等他开口。从来不听你讲话这件事，让你很受伤。', 'zh').kinds,
     ).not.toContain('repetition');
     const long = [
       '你这段时间一个人扛着家里的事，白天上班晚上照顾老人，真的很不容易，我能想象那种疲惫。',
-      '换作是谁都会觉得累，你已经做得很好了，别再拿别人的标准来苛责自己。',
+      '换作是谁都会觉得累，你这一路撑得够好了，别再拿别人的标准来苛责自己。',
       '也许可以试着和家人商量一下分工，让自己每周有一个完整的休息日，哪怕只是睡个懒觉。',
       '你愿意说说最近最让你放不下的是哪件事吗？我会认真听，不急着给你建议。',
       '白天上班晚上照顾老人这件事，你打算一直这样下去吗？还是心里其实已经有了别的想法？',
