@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { InvalidConfigError, safeParseJSON } from '@rlver/spec';
 import { z } from 'zod';
+import { packageAsset } from '../package-assets';
 
 /**
  * The en function-word model (`assets/function-words-en.json.gz`, built by `scripts/build-function-word-model.ts`
@@ -82,24 +81,12 @@ export function createFunctionWordModel(file: FunctionWordModelFile): FunctionWo
   };
 }
 
-/** The package root: the nearest folder above this module that holds `assets/` (works from `src/` and `dist/`). */
-function packageRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 4; depth += 1) {
-    if (existsSync(join(folder, 'assets')) && existsSync(join(folder, 'package.json'))) return folder;
-    folder = dirname(folder);
-  }
-  throw new InvalidConfigError({
-    message: `cannot find the assets/ folder of @rlver/text-quality above ${fileURLToPath(import.meta.url)}; reinstall the package (its "files" must include assets)`,
-  });
-}
-
 let loaded: FunctionWordModel | undefined;
 
 /** The shipped en function-word model (loaded once per process). */
 export function functionWordModel(): FunctionWordModel {
   if (!loaded) {
-    const file = join(packageRoot(), 'assets', 'function-words-en.json.gz');
+    const file = packageAsset('function-words-en.json.gz');
     const parsed = safeParseJSON(gunzipSync(readFileSync(file)).toString('utf8'), functionWordModelFileSchema);
     if (!parsed.success)
       throw new InvalidConfigError({
