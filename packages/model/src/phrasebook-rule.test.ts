@@ -82,11 +82,11 @@ const PHRASEBOOK: Phrasebook = {
     zh: [{ strategy: 'generic_comfort', kind: 'stock', text: '你' }],
   },
 };
-const USER = 'Tom broke the cup.';
+const USER = 'Tom broke the cup and the mat.';
 const CANDIDATES = [
   'You did well with the cup.',
   'So Tom said that?',
-  'You did well with the cup and Tom.',
+  'You did well with the mat and Tom.',
   'Cheer up!',
 ];
 const PROMPT = [...USER_HEADER, ...encode(USER), EOS, ...REPLY_HEADER];
