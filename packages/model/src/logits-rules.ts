@@ -1,5 +1,4 @@
-import { InvalidConfigError } from '@rlver/spec';
-import { auditReply } from '@rlver/text-quality';
+import { InvalidConfigError, type Language } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { type DialogueLexicon, LEXICON_START, LexiconRule, type LexiconState } from './lexicon-rule';
 import { type Phrasebook, phrasebookCandidates } from './phrasebook';
@@ -305,6 +304,11 @@ export interface CreateLogitsRulesOptions {
   lexiconWords?: readonly string[];
   /** The phrasebook rule's templates (the checkpoint's `phrasebook.json`). Required when `phrasebook` is on. */
   phrasebook?: Phrasebook;
+  /**
+   * Which filled phrasebook replies the rule may offer (a slot filling can make broken text): the policy layer passes
+   * the project's audit here (`@rlver/policy`, "not degenerate"). Default: every filled template.
+   */
+  acceptPhrasebookReply?: (reply: string, language: Language) => boolean;
   /** `<think>` and `</think>` ids when the tokenizer has them (the phrasebook rule starts after `</think>`). */
   thinkTokens?: { open: number; close: number };
   /**
@@ -346,6 +350,7 @@ export class LogitsRules {
   private readonly dialoguePhrases = new Map<string, DialoguePhrases>();
   /** Tokens a reply may take under the phrasebook rule (end token included); undefined = no budget. */
   readonly replyTokenBudget: number | undefined;
+  private readonly acceptPhrasebookReply: ((reply: string, language: Language) => boolean) | undefined;
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -425,6 +430,7 @@ export class LogitsRules {
       });
     }
     this.replyTokenBudget = options.replyTokenBudget;
+    this.acceptPhrasebookReply = options.acceptPhrasebookReply;
     this.phrasebookRule = config.phrasebook
       ? new PhrasebookRule({ tokenBytes: options.tokenBytes, replyEnd: options.replyEnd, think: options.thinkTokens })
       : undefined;
@@ -645,10 +651,11 @@ export class LogitsRules {
     let phrases = this.dialoguePhrases.get(key);
     if (!phrases) {
       const language = cache?.language.get(start) ?? this.languageBefore(ids, start);
-      // A slot filling can make broken text (a stutter, a fragment that reads badly): no candidate is one that the
-      // project's audit calls degenerate.
+      // A slot filling can make broken text (a stutter, a fragment that reads badly): the filter the policy layer
+      // injected (the project's audit) decides which candidates the rule offers.
+      const accept = this.acceptPhrasebookReply;
       const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language, {
-        acceptReply: (reply) => !auditReply(reply, language).degenerate,
+        acceptReply: accept && ((reply) => accept(reply, language)),
       });
       if (this.dialoguePhrases.size >= 1024) this.dialoguePhrases.clear();
       phrases = new DialoguePhrases(candidates.map((candidate) => candidate.reply));

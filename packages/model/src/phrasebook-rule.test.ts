@@ -108,6 +108,7 @@ function rulesWith(
   config: Partial<LogitsRulesConfig>,
   phrasebook: Phrasebook | null = PHRASEBOOK,
   replyTokenBudget?: number,
+  acceptPhrasebookReply?: (reply: string) => boolean,
 ): LogitsRules {
   return new LogitsRules({
     config: {
@@ -125,6 +126,7 @@ function rulesWith(
     phrasebook: phrasebook ?? undefined,
     thinkTokens: THINK,
     replyTokenBudget,
+    acceptPhrasebookReply,
   });
 }
 
@@ -331,8 +333,8 @@ describe('the phrasebook rule within a reply budget', () => {
   });
 });
 
-describe('phrasebook candidates and the audit', () => {
-  it('should offer no candidate that the project’s audit calls degenerate', () => {
+describe('phrasebook candidates and the injected filter', () => {
+  it('should offer only the candidates the filter it was built with accepts', () => {
     const stuttering = 'Ask yourself what what happened is teaching you.';
     const withStutter: Phrasebook = {
       ...PHRASEBOOK,
@@ -344,8 +346,11 @@ describe('phrasebook candidates and the audit', () => {
     const messages = [{ role: 'user' as const, content: USER }];
     // The template itself is offered by the plain candidate builder …
     expect(phrasebookCandidates(withStutter, messages, 'en').map((candidate) => candidate.reply)).toContain(stuttering);
-    // … but never by the rule, which says only what the audit passes.
-    const rules = rulesWith({ phrasebook: true }, withStutter);
+    // … and by a rule built without a filter …
+    expect(rulesWith({ phrasebook: true }, withStutter).phrasebookReplies(PROMPT)).toContain(stuttering);
+    // … but never by a rule whose filter refuses it (the policy layer injects the project's audit here).
+    const noStutter = (reply: string) => !/\b(\w+) \1\b/u.test(reply);
+    const rules = rulesWith({ phrasebook: true }, withStutter, undefined, noStutter);
     expect(rules.phrasebookReplies(PROMPT)).toEqual(CANDIDATES);
   });
 });

@@ -12,6 +12,7 @@ import { useTestBackend, writeTinyCheckpoint } from '@rlver/model/test';
 import { InvalidConfigError, type PolicyRequest } from '@rlver/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckpointPolicy } from './checkpoint-policy';
+import { notDegenerate } from './tfjs-dialogue-policy';
 
 const PHRASEBOOK: Phrasebook = {
   version: 1,
@@ -101,6 +102,31 @@ describe('a checkpoint policy with the phrasebook rule', () => {
     const asked = { decodingRuleOverrides: { phrasebook: true } };
     await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(InvalidConfigError);
     await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(/phrasebook\.json.*build-phrasebook\.ts/);
+  });
+});
+
+describe('the phrasebook filter the policy layer injects', () => {
+  it('should leave out the candidates the project’s audit calls degenerate', async () => {
+    const stuttering = 'Ask yourself what what happened is teaching you.';
+    const withStutter: Phrasebook = {
+      ...PHRASEBOOK,
+      templates: {
+        ...PHRASEBOOK.templates,
+        en: [...PHRASEBOOK.templates.en, { strategy: 'guided_reflection', kind: 'stock', text: stuttering }],
+      },
+    };
+    // The plain candidate builder offers the stutter …
+    expect(phrasebookCandidates(withStutter, MESSAGES, 'en').map((candidate) => candidate.reply)).toContain(stuttering);
+    expect(notDegenerate(stuttering, 'en')).toBe(false);
+    expect(CANDIDATES.every((candidate) => notDegenerate(candidate, 'en'))).toBe(true);
+    const stutterDirectory = join(root, 'stutter');
+    await writeTinyCheckpoint(stutterDirectory, { seed: 12 });
+    await writeFile(join(stutterDirectory, PHRASEBOOK_FILE), JSON.stringify(withStutter));
+    const policy = await loadCheckpointPolicy(stutterDirectory, { decodingRuleOverrides: { phrasebook: true } });
+    const prompt = policy.tokenizer.encode(policy.tokenizer.applyChatTemplate(MESSAGES, { addGenerationPrompt: true }));
+    // … the rules the policy builds do not.
+    expect(policy.model.logitsRules?.phrasebookReplies(prompt)).toEqual(CANDIDATES);
+    policy.model.dispose();
   });
 });
 

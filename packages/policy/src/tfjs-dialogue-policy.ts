@@ -17,10 +17,12 @@ import {
   hashSeed,
   InvalidConfigError,
   InvalidInputError,
+  type Language,
   type PolicyOutput,
   type PolicyRequest,
   type SamplingOptions,
 } from '@rlver/spec';
+import { auditReply } from '@rlver/text-quality';
 import { candidateReplies } from './candidate-replies';
 
 export interface TfjsDialoguePolicyOptions {
@@ -111,6 +113,11 @@ export function requestSeed(seed: number, requests: readonly PolicyRequest[]): n
   );
 }
 
+/** The phrasebook's candidate filter: a reply the project's audit (`@rlver/text-quality`) does not call degenerate. */
+export function notDegenerate(reply: string, language: Language): boolean {
+  return !auditReply(reply, language).degenerate;
+}
+
 /**
  * The decoding rules of a policy with this tokenizer: token bytes from tokenizer.json, replies found by the chat
  * template's generation prompt (the ids a prompt with it has beyond the same prompt without it; for a template that
@@ -158,6 +165,8 @@ export function createPolicyLogitsRules(
         : undefined,
     lexiconWords,
     phrasebook,
+    // The phrasebook offers only what the project's audit passes: a slot filling can make broken text.
+    acceptPhrasebookReply: notDegenerate,
     thinkTokens: thinkTokenIds(tokenizer.tokenizerJson),
     replyTokenBudget,
   });

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { groundedSlotOptions, parsePhrasebook, phrasebookCandidates, slotFillingFlaw } from '@rlver/model';
+import { notDegenerate } from '@rlver/policy';
 import { loadScenarioSet } from '@rlver/simulator';
 import type { Language } from '@rlver/spec';
 import { auditReply } from '@rlver/text-quality';
@@ -73,6 +74,24 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Language[]) {
       sampleReplies.push(`[${fillings}] ${sample ? `${sample.strategy}: ${sample.reply}` : '(no grounded candidate)'}`);
     }
   });
+  // What the audit costs per dialogue state: every candidate (grounded and stock) built with and without the filter
+  // the policy layer injects (`notDegenerate`, the project's audit), 3 passes over the openings, the first one warm-up.
+  const states = profiles.map((profile) => [{ role: 'user' as const, content: (profile.first_talk ?? '').trim() }]);
+  const timing = { plain: 0, audited: 0, candidates: 0 };
+  for (let pass = 0; pass < 3; pass += 1) {
+    for (const messages of states) {
+      const start = performance.now();
+      const all = phrasebookCandidates(phrasebook, messages, lang);
+      const middle = performance.now();
+      phrasebookCandidates(phrasebook, messages, lang, { acceptReply: (reply) => notDegenerate(reply, lang) });
+      const end = performance.now();
+      if (pass === 0) continue;
+      timing.plain += middle - start;
+      timing.audited += end - middle;
+      timing.candidates += all.length;
+    }
+  }
+  const perState = (total: number) => (total / (2 * states.length)).toFixed(2);
   const share = (part: number, whole: number) =>
     `${part} of ${whole} (${((100 * part) / Math.max(1, whole)).toFixed(1)} %)`;
   console.log(`## ${lang}: ${profiles.length} held-out openings`);
@@ -80,6 +99,9 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Language[]) {
   console.log(`fillings reading badly (slotFillingFlaw): ${share(flawed, fillings)}`);
   console.log(`grounded candidates degenerate (audit): ${share(degenerate, candidates)}`);
   console.log(`openings with no grounded candidate: ${withoutGrounded}`);
+  console.log(
+    `per dialogue state: ${perState(timing.candidates)} candidates, built in ${perState(timing.plain)} ms without the audit, ${perState(timing.audited)} ms with it`,
+  );
   console.log(`flawed fillings: ${flawExamples.join(' · ')}`);
   console.log(`the first ${samples} openings: [fillings] a grounded candidate`);
   for (const reply of sampleReplies) console.log(`- ${reply}`);
