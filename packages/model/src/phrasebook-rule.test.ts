@@ -185,6 +185,25 @@ describe('LogitsRules with the phrasebook rule', () => {
     expect(rules.ruleAt(ids, ids.length - 1)?.allowed).toBeUndefined();
   });
 
+  it('should leave out the replies said before the prompt’s window when the policy notes them', () => {
+    // The window kept only the last user turn; "Cheer up!" was said before it.
+    const windowed = rulesWith({ phrasebook: true });
+    expect(windowed.phrasebookReplies(PROMPT)).toContain('Cheer up!');
+    windowed.noteRepliesBeforeWindow(PROMPT, ['<think>x</think> Cheer up! ']);
+    expect(windowed.phrasebookReplies(PROMPT)).toEqual(CANDIDATES.filter((reply) => reply !== 'Cheer up!'));
+    // Sampling and scoring read the same mask: no token continues "Chee" at the reply's start or after it.
+    const allowedAt = (ids: readonly number[]) =>
+      (windowed.ruleAt(ids, ids.length - 1)?.allowed ?? []).map((id) => PIECES[id]);
+    expect(allowedAt(PROMPT)).not.toContain('C');
+    expect(allowedAt(PROMPT)).not.toContain('Cheer');
+    const scored = windowed.rowRules([...PROMPT, ...encode('So Tom said that?'), EOS]);
+    const first = scored[PROMPT.length - 1]?.allowed?.map((id) => PIECES[id]);
+    expect(first).toContain('S');
+    expect(first).not.toContain('C');
+    // Another dialogue's window is not touched.
+    expect(windowed.phrasebookReplies(LATER_PROMPT)).toEqual(rules.phrasebookReplies(LATER_PROMPT));
+  });
+
   it('should leave the think block free and start the candidates after </think>', () => {
     const thinking = [...PROMPT, THINK.open, ...encode('zz dog')];
     expect(rules.ruleAt(thinking, thinking.length - 1)?.allowed).toBeUndefined();
