@@ -153,6 +153,23 @@ describe('phrasebookCandidates', () => {
     );
   });
 
+  it('says the thing once: in a template of the bit alone when the user said no other piece, never in both slots', () => {
+    const book: Phrasebook = {
+      ...PHRASEBOOK,
+      templates: {
+        ...PHRASEBOOK.templates,
+        en: [
+          { strategy: 'validation', kind: 'grounded', text: 'Anyone who went through {bit} would feel the same.' },
+          { strategy: 'advice', kind: 'grounded', text: 'Break {thing} into steps; start with {bit}.' },
+        ],
+      },
+    };
+    const replies = phrasebookCandidates(book, [{ role: 'user', content: 'I broke the cup.' }], 'en').map(
+      (candidate) => candidate.reply,
+    );
+    expect(replies).toEqual(['Anyone who went through the cup would feel the same.']);
+  });
+
   it('refuses a phrasebook with an unknown slot or a wrong shape, naming the file and the fix', () => {
     const broken = {
       ...PHRASEBOOK,
