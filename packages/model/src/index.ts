@@ -100,6 +100,7 @@ export {
   namedPerson,
   pickFragment,
   shortThing,
+  slotFillingFlaw,
   zhFragments,
 } from './phrasebook-slots';
 export {

@@ -1,5 +1,4 @@
-import { InvalidConfigError } from '@rlver/spec';
-import { auditReply } from '@rlver/text-quality';
+import { InvalidConfigError, type Language } from '@rlver/spec';
 import * as tf from '@tensorflow/tfjs-core';
 import { type DialogueLexicon, LEXICON_START, LexiconRule, type LexiconState } from './lexicon-rule';
 import { type Phrasebook, phrasebookCandidates } from './phrasebook';
@@ -305,6 +304,11 @@ export interface CreateLogitsRulesOptions {
   lexiconWords?: readonly string[];
   /** The phrasebook rule's templates (the checkpoint's `phrasebook.json`). Required when `phrasebook` is on. */
   phrasebook?: Phrasebook;
+  /**
+   * Which filled phrasebook replies the rule may offer (a slot filling can make broken text): the policy layer passes
+   * the project's audit here (`@rlver/policy`, "not degenerate"). Default: every filled template.
+   */
+  acceptPhrasebookReply?: (reply: string, language: Language) => boolean;
   /** `<think>` and `</think>` ids when the tokenizer has them (the phrasebook rule starts after `</think>`). */
   thinkTokens?: { open: number; close: number };
   /**
@@ -314,10 +318,26 @@ export interface CreateLogitsRulesOptions {
   replyTokenBudget?: number;
 }
 
+/** How many prompts' earlier replies `noteRepliesBeforeWindow` keeps (a few RL steps' worth of dialogue states). */
+const REPLIES_BEFORE_WINDOW_ENTRIES = 65_536;
+
+/** The dialogue a prompt holds, as one string (the phrasebook caches' key). */
+function dialogueKey(messages: readonly { role: string; content: string }[]): string {
+  return messages.map((message) => `${message.role}\u0000${message.content}`).join('\u0001');
+}
+
+/** A reply as the rule reads it from the tokens: what follows the think block, trimmed. */
+function visibleReply(reply: string): string {
+  const close = reply.lastIndexOf('</think>');
+  return (close < 0 ? reply : reply.slice(close + '</think>'.length)).trim();
+}
+
 /**
  * The policy's decoding rules over token ids. Every rule is a function of the token prefix alone: replies are
  * found by the reply header and end ids, the language from the Han characters against the Latin letters of
- * the prefix before the reply. `ruleAt` is what both sampling and scoring call.
+ * the prefix before the reply. `ruleAt` is what both sampling and scoring call. One addition for the phrasebook
+ * rule: the replies said before a truncated prompt's window, which the policy notes per prompt
+ * (`noteRepliesBeforeWindow`) and every path then reads for that same prompt.
  */
 export class LogitsRules {
   readonly config: LogitsRulesConfig;
@@ -346,6 +366,12 @@ export class LogitsRules {
   private readonly dialoguePhrases = new Map<string, DialoguePhrases>();
   /** Tokens a reply may take under the phrasebook rule (end token included); undefined = no budget. */
   readonly replyTokenBudget: number | undefined;
+  private readonly acceptPhrasebookReply: ((reply: string, language: Language) => boolean) | undefined;
+  /**
+   * Replies the assistant gave before a prompt's window (its oldest turns dropped to fit the context), by the text of
+   * the dialogue the window holds: the phrasebook rule leaves them out too (bounded, oldest entry dropped first).
+   */
+  private readonly repliesBeforeWindow = new Map<string, ReadonlySet<string>>();
 
   constructor(options: CreateLogitsRulesOptions) {
     const { config } = options;
@@ -425,6 +451,7 @@ export class LogitsRules {
       });
     }
     this.replyTokenBudget = options.replyTokenBudget;
+    this.acceptPhrasebookReply = options.acceptPhrasebookReply;
     this.phrasebookRule = config.phrasebook
       ? new PhrasebookRule({ tokenBytes: options.tokenBytes, replyEnd: options.replyEnd, think: options.thinkTokens })
       : undefined;
@@ -637,19 +664,41 @@ export class LogitsRules {
   }
 
   /** The candidate replies of the dialogue before the reply at `start` (cached per row and per dialogue text). */
+  /**
+   * Tell the phrasebook rule which replies the assistant gave before the window of `promptIds` (a prompt ending in the
+   * reply header, whose oldest turns were dropped to fit the context), so that "not said before" covers the whole
+   * dialogue and not only the window. The policy calls this whenever it builds a prompt; sampling and every scoring
+   * path then read the same list for the same prompt (it is keyed by the dialogue text the window holds, and model
+   * copies share it). A no-op when the phrasebook rule is off or nothing was dropped.
+   */
+  noteRepliesBeforeWindow(promptIds: readonly number[], replies: readonly string[]): void {
+    if (!this.phrasebookRule) return;
+    const said = new Set(replies.map((reply) => visibleReply(reply)).filter((reply) => reply.length > 0));
+    if (said.size === 0) return;
+    const key = dialogueKey(this.dialogueBefore(promptIds, promptIds.length - this.header.length));
+    this.repliesBeforeWindow.delete(key);
+    if (this.repliesBeforeWindow.size >= REPLIES_BEFORE_WINDOW_ENTRIES) {
+      this.repliesBeforeWindow.delete(this.repliesBeforeWindow.keys().next().value as string);
+    }
+    this.repliesBeforeWindow.set(key, said);
+  }
+
   private phrasesOf(ids: readonly number[], start: number, cache: RowRuleCache | undefined): DialoguePhrases {
     const cached = cache?.phrases.get(start);
     if (cached) return cached;
     const messages = this.dialogueBefore(ids, start - this.header.length);
-    const key = messages.map((message) => `${message.role}\u0000${message.content}`).join('\u0001');
+    const windowKey = dialogueKey(messages);
+    const saidBefore = this.repliesBeforeWindow.get(windowKey);
+    const key = saidBefore ? `${windowKey}\u0002${[...saidBefore].join('\u0001')}` : windowKey;
     let phrases = this.dialoguePhrases.get(key);
     if (!phrases) {
       const language = cache?.language.get(start) ?? this.languageBefore(ids, start);
-      // A slot filling can make broken text (a stutter, a fragment that reads badly): no candidate is one that the
-      // project's audit calls degenerate.
+      // A slot filling can make broken text (a stutter, a fragment that reads badly): the filter the policy layer
+      // injected (the project's audit) decides which candidates the rule offers.
+      const accept = this.acceptPhrasebookReply;
       const candidates = phrasebookCandidates(this.phrasebook as Phrasebook, messages, language, {
-        acceptReply: (reply) => !auditReply(reply, language).degenerate,
-      });
+        acceptReply: accept && ((reply) => accept(reply, language)),
+      }).filter((candidate) => !saidBefore?.has(candidate.reply));
       if (this.dialoguePhrases.size >= 1024) this.dialoguePhrases.clear();
       phrases = new DialoguePhrases(candidates.map((candidate) => candidate.reply));
       this.dialoguePhrases.set(key, phrases);

@@ -82,11 +82,11 @@ const PHRASEBOOK: Phrasebook = {
     zh: [{ strategy: 'generic_comfort', kind: 'stock', text: '你' }],
   },
 };
-const USER = 'Tom broke the cup.';
+const USER = 'Tom broke the cup and the mat.';
 const CANDIDATES = [
   'You did well with the cup.',
   'So Tom said that?',
-  'You did well with the cup and Tom.',
+  'You did well with the mat and Tom.',
   'Cheer up!',
 ];
 const PROMPT = [...USER_HEADER, ...encode(USER), EOS, ...REPLY_HEADER];
@@ -108,6 +108,7 @@ function rulesWith(
   config: Partial<LogitsRulesConfig>,
   phrasebook: Phrasebook | null = PHRASEBOOK,
   replyTokenBudget?: number,
+  acceptPhrasebookReply?: (reply: string) => boolean,
 ): LogitsRules {
   return new LogitsRules({
     config: {
@@ -125,6 +126,7 @@ function rulesWith(
     phrasebook: phrasebook ?? undefined,
     thinkTokens: THINK,
     replyTokenBudget,
+    acceptPhrasebookReply,
   });
 }
 
@@ -149,6 +151,23 @@ describe('phrasebookCandidates', () => {
     expect(phrasebookCandidates(PHRASEBOOK, later, 'en').map((candidate) => candidate.reply)).not.toContain(
       'Cheer up!',
     );
+  });
+
+  it('says the thing once: in a template of the bit alone when the user said no other piece, never in both slots', () => {
+    const book: Phrasebook = {
+      ...PHRASEBOOK,
+      templates: {
+        ...PHRASEBOOK.templates,
+        en: [
+          { strategy: 'validation', kind: 'grounded', text: 'Anyone who went through {bit} would feel the same.' },
+          { strategy: 'advice', kind: 'grounded', text: 'Break {thing} into steps; start with {bit}.' },
+        ],
+      },
+    };
+    const replies = phrasebookCandidates(book, [{ role: 'user', content: 'I broke the cup.' }], 'en').map(
+      (candidate) => candidate.reply,
+    );
+    expect(replies).toEqual(['Anyone who went through the cup would feel the same.']);
   });
 
   it('refuses a phrasebook with an unknown slot or a wrong shape, naming the file and the fix', () => {
@@ -181,6 +200,25 @@ describe('LogitsRules with the phrasebook rule', () => {
     // "Cheer up!" was said: no candidate continues "Chee".
     expect(allowedText(LATER_PROMPT)).not.toContain('C');
     expect(rules.ruleAt(ids, ids.length - 1)?.allowed).toBeUndefined();
+  });
+
+  it('should leave out the replies said before the prompt’s window when the policy notes them', () => {
+    // The window kept only the last user turn; "Cheer up!" was said before it.
+    const windowed = rulesWith({ phrasebook: true });
+    expect(windowed.phrasebookReplies(PROMPT)).toContain('Cheer up!');
+    windowed.noteRepliesBeforeWindow(PROMPT, ['<think>x</think> Cheer up! ']);
+    expect(windowed.phrasebookReplies(PROMPT)).toEqual(CANDIDATES.filter((reply) => reply !== 'Cheer up!'));
+    // Sampling and scoring read the same mask: no token continues "Chee" at the reply's start or after it.
+    const allowedAt = (ids: readonly number[]) =>
+      (windowed.ruleAt(ids, ids.length - 1)?.allowed ?? []).map((id) => PIECES[id]);
+    expect(allowedAt(PROMPT)).not.toContain('C');
+    expect(allowedAt(PROMPT)).not.toContain('Cheer');
+    const scored = windowed.rowRules([...PROMPT, ...encode('So Tom said that?'), EOS]);
+    const first = scored[PROMPT.length - 1]?.allowed?.map((id) => PIECES[id]);
+    expect(first).toContain('S');
+    expect(first).not.toContain('C');
+    // Another dialogue's window is not touched.
+    expect(windowed.phrasebookReplies(LATER_PROMPT)).toEqual(rules.phrasebookReplies(LATER_PROMPT));
   });
 
   it('should leave the think block free and start the candidates after </think>', () => {
@@ -331,8 +369,8 @@ describe('the phrasebook rule within a reply budget', () => {
   });
 });
 
-describe('phrasebook candidates and the audit', () => {
-  it('should offer no candidate that the project’s audit calls degenerate', () => {
+describe('phrasebook candidates and the injected filter', () => {
+  it('should offer only the candidates the filter it was built with accepts', () => {
     const stuttering = 'Ask yourself what what happened is teaching you.';
     const withStutter: Phrasebook = {
       ...PHRASEBOOK,
@@ -344,8 +382,11 @@ describe('phrasebook candidates and the audit', () => {
     const messages = [{ role: 'user' as const, content: USER }];
     // The template itself is offered by the plain candidate builder …
     expect(phrasebookCandidates(withStutter, messages, 'en').map((candidate) => candidate.reply)).toContain(stuttering);
-    // … but never by the rule, which says only what the audit passes.
-    const rules = rulesWith({ phrasebook: true }, withStutter);
+    // … and by a rule built without a filter …
+    expect(rulesWith({ phrasebook: true }, withStutter).phrasebookReplies(PROMPT)).toContain(stuttering);
+    // … but never by a rule whose filter refuses it (the policy layer injects the project's audit here).
+    const noStutter = (reply: string) => !/\b(\w+) \1\b/u.test(reply);
+    const rules = rulesWith({ phrasebook: true }, withStutter, undefined, noStutter);
     expect(rules.phrasebookReplies(PROMPT)).toEqual(CANDIDATES);
   });
 });

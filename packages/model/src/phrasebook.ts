@@ -136,8 +136,18 @@ export function phrasebookCandidates(
     candidates.push({ strategy: entry.template.strategy, kind: entry.template.kind, template: entry.index, reply });
   };
   if (kinds.includes('grounded')) {
-    for (const slots of slotOptions)
-      for (const entry of indexed) if (entry.template.kind === 'grounded') offer(entry, slots);
+    for (const slots of slotOptions) {
+      for (const entry of indexed) {
+        if (entry.template.kind !== 'grounded') continue;
+        // No bit of its own (the last message said only the thing): a template that names the bit and not the thing
+        // takes the thing there, so it is said once, never twice.
+        const thingAsBit =
+          slots.bit === '' && slots.thing !== '' && !entry.template.text.includes('{thing}')
+            ? { ...slots, bit: slots.thing }
+            : slots;
+        offer(entry, thingAsBit);
+      }
+    }
   }
   if (kinds.includes('stock')) for (const entry of indexed) if (entry.template.kind === 'stock') offer(entry, nameOnly);
   return candidates;

@@ -8,6 +8,7 @@ export {
 export {
   createPolicyLogitsRules,
   createTfjsDialoguePolicy,
+  notDegenerate,
   requestSeed,
   type TfjsDialoguePolicy,
   type TfjsDialoguePolicyOptions,

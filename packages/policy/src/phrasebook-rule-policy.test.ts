@@ -9,9 +9,10 @@ import {
   scoreSequencesMinibatched,
 } from '@rlver/model';
 import { useTestBackend, writeTinyCheckpoint } from '@rlver/model/test';
-import { InvalidConfigError, type PolicyRequest } from '@rlver/spec';
+import { type ChatMessage, InvalidConfigError, type PolicyRequest } from '@rlver/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckpointPolicy } from './checkpoint-policy';
+import { notDegenerate } from './tfjs-dialogue-policy';
 
 const PHRASEBOOK: Phrasebook = {
   version: 1,
@@ -101,6 +102,58 @@ describe('a checkpoint policy with the phrasebook rule', () => {
     const asked = { decodingRuleOverrides: { phrasebook: true } };
     await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(InvalidConfigError);
     await expect(loadCheckpointPolicy(bare, asked)).rejects.toThrow(/phrasebook\.json.*build-phrasebook\.ts/);
+  });
+});
+
+describe('the phrasebook filter the policy layer injects', () => {
+  it('should leave out the candidates the project’s audit calls degenerate', async () => {
+    const stuttering = 'Ask yourself what what happened is teaching you.';
+    const withStutter: Phrasebook = {
+      ...PHRASEBOOK,
+      templates: {
+        ...PHRASEBOOK.templates,
+        en: [...PHRASEBOOK.templates.en, { strategy: 'guided_reflection', kind: 'stock', text: stuttering }],
+      },
+    };
+    // The plain candidate builder offers the stutter …
+    expect(phrasebookCandidates(withStutter, MESSAGES, 'en').map((candidate) => candidate.reply)).toContain(stuttering);
+    expect(notDegenerate(stuttering, 'en')).toBe(false);
+    expect(CANDIDATES.every((candidate) => notDegenerate(candidate, 'en'))).toBe(true);
+    const stutterDirectory = join(root, 'stutter');
+    await writeTinyCheckpoint(stutterDirectory, { seed: 12 });
+    await writeFile(join(stutterDirectory, PHRASEBOOK_FILE), JSON.stringify(withStutter));
+    const policy = await loadCheckpointPolicy(stutterDirectory, { decodingRuleOverrides: { phrasebook: true } });
+    const prompt = policy.tokenizer.encode(policy.tokenizer.applyChatTemplate(MESSAGES, { addGenerationPrompt: true }));
+    // … the rules the policy builds do not.
+    expect(policy.model.logitsRules?.phrasebookReplies(prompt)).toEqual(CANDIDATES);
+    policy.model.dispose();
+  });
+});
+
+describe('replies said before the prompt’s window', () => {
+  it('should never be offered again, though truncation dropped them from the prompt', async () => {
+    const maxNewTokens = SAMPLING.maxNewTokens;
+    const kept = [MESSAGES[0], MESSAGES[3]] as ChatMessage[];
+    const wide = await loadCheckpointPolicy(directory);
+    const windowIds = wide.encodeChat(kept, maxNewTokens);
+    expect(wide.encodeChat(MESSAGES, maxNewTokens).length).toBeGreaterThan(windowIds.length);
+    wide.model.dispose();
+    // A context that holds the system prompt and the last user turn only: the first turn and "Cheer up!" are dropped.
+    const narrow = await loadCheckpointPolicy(directory, { maxContextTokens: windowIds.length + maxNewTokens });
+    const prompt = narrow.encodeChat(MESSAGES, maxNewTokens);
+    expect(prompt).toEqual(windowIds);
+    // The window alone would offer "Cheer up!" again …
+    expect(phrasebookCandidates(PHRASEBOOK, kept, 'en').map((candidate) => candidate.reply)).toContain('Cheer up!');
+    // … the policy's rule does not, in its candidate list, its listing for branching or its samples.
+    expect(narrow.model.logitsRules?.phrasebookReplies(prompt)).not.toContain('Cheer up!');
+    const sampling = { ...SAMPLING, maxNewTokens };
+    const listed =
+      (await narrow.doCandidates?.({ request: { messages: MESSAGES, seed: 1 }, limit: 100, sampling })) ?? [];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.map((output) => output.text)).not.toContain('Cheer up!');
+    const sampled = await narrow.doAct({ requests: REQUESTS, sampling });
+    expect(sampled.map((output) => output.text)).not.toContain('Cheer up!');
+    narrow.model.dispose();
   });
 });
 

@@ -17,10 +17,12 @@ import {
   hashSeed,
   InvalidConfigError,
   InvalidInputError,
+  type Language,
   type PolicyOutput,
   type PolicyRequest,
   type SamplingOptions,
 } from '@rlver/spec';
+import { auditReply } from '@rlver/text-quality';
 import { candidateReplies } from './candidate-replies';
 
 export interface TfjsDialoguePolicyOptions {
@@ -72,18 +74,26 @@ const DEFAULT_SAMPLING: Required<Omit<SamplingOptions, 'stop' | 'seed'>> = {
   maxNewTokens: 256,
 };
 
-/** Drop the oldest non-system turns (a user turn and its answer at a time) until the prompt fits. */
+/**
+ * Drop the oldest non-system turns (a user turn and its answer at a time) until the prompt fits; `dropped` gets the
+ * assistant replies left out.
+ */
 function truncatedPrompt(
   encode: (messages: readonly ChatMessage[]) => number[],
   messages: readonly ChatMessage[],
   budget: number,
+  dropped: string[] = [],
 ): number[] {
   const system = messages[0]?.role === 'system' ? [messages[0]] : [];
   let rest = messages.slice(system.length);
   let ids = encode([...system, ...rest]);
-  while (ids.length > budget && rest.length > 1) {
+  const drop = () => {
+    if (rest[0]?.role === 'assistant') dropped.push(rest[0].content);
     rest = rest.slice(1);
-    while (rest.length > 1 && rest[0]?.role === 'assistant') rest = rest.slice(1);
+  };
+  while (ids.length > budget && rest.length > 1) {
+    drop();
+    while (rest.length > 1 && rest[0]?.role === 'assistant') drop();
     ids = encode([...system, ...rest]);
   }
   if (ids.length > budget) {
@@ -109,6 +119,11 @@ export function requestSeed(seed: number, requests: readonly PolicyRequest[]): n
     seed,
     ...requests.map((request) => request.messages.map((message) => message.content).join('\u0001')),
   );
+}
+
+/** The phrasebook's candidate filter: a reply the project's audit (`@rlver/text-quality`) does not call degenerate. */
+export function notDegenerate(reply: string, language: Language): boolean {
+  return !auditReply(reply, language).degenerate;
 }
 
 /**
@@ -158,6 +173,8 @@ export function createPolicyLogitsRules(
         : undefined,
     lexiconWords,
     phrasebook,
+    // The phrasebook offers only what the project's audit passes: a slot filling can make broken text.
+    acceptPhrasebookReply: notDegenerate,
     thinkTokens: thinkTokenIds(tokenizer.tokenizerJson),
     replyTokenBudget,
   });
@@ -245,7 +262,11 @@ export function createTfjsDialoguePolicy(options: TfjsDialoguePolicyOptions): Tf
         message: `maxNewTokens ${maxNewTokens} leaves no room for the prompt within maxContextTokens ${maxContextTokens}.`,
       });
     }
-    return truncatedPrompt(encodeMessages, messages, maxContextTokens - maxNewTokens);
+    const dropped: string[] = [];
+    const ids = truncatedPrompt(encodeMessages, messages, maxContextTokens - maxNewTokens, dropped);
+    // The phrasebook rule's "not said before" covers the whole dialogue, not only the window the prompt keeps.
+    if (dropped.length > 0) model.logitsRules?.noteRepliesBeforeWindow(ids, dropped);
+    return ids;
   };
 
   async function actChunk(

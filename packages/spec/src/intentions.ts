@@ -80,7 +80,7 @@ export const INTENTIONS: Readonly<Record<IntentionKey, IntentionInfo>> = {
     group: 'emotional',
     name: 'no fault',
     task: {
-      zh: '你觉得自己在这件事里没有错，希望对方也认同这一点',
+      zh: '你觉得自己在这件事里没有错，想让对方也承认这一点',
       en: 'You feel you are not at fault in the event and want them to agree',
     },
   },

@@ -42,7 +42,7 @@ export function fillName(text: string, name: string): string {
 
 /**
  * A story from the corpus's own scenarios (rich, scenario-specific slot values). With probability
- * `genericEventFraction` a reply calls the event "what happened" / "这件事" instead of the scenario's phrase
+ * `genericEventFraction` a reply calls the event "all this" / "这件事" instead of the scenario's phrase
  * (which the user never says verbatim), so the model learns to stay grounded on unseen stories.
  */
 export function drawScenarioStory(rng: Rng, lang: Language, genericEventFraction = 0, randomNameFraction = 0): Story {

@@ -18,7 +18,7 @@ export interface GenericSlotValues {
 
 export const GENERIC_SLOTS: Readonly<Record<Language, GenericSlotValues>> = {
   en: {
-    event: 'what happened',
+    event: 'all this',
     feelings: [
       'hurt',
       'frustrated',

@@ -19,9 +19,9 @@ function longestSharedRun(reply: string, said: string, lang: 'zh' | 'en'): numbe
 }
 
 describe('grounded slots', () => {
-  it('cuts zh messages into short content fragments between function characters', () => {
+  it('cuts zh messages into short content fragments of whole words between function words', () => {
     expect(zhFragments('我提前订好了餐厅，还特意打扮了。')).toEqual(['提前订好', '餐厅', '特意打扮']);
-    expect(zhFragments('林梓涵弄丢了车票', ['林梓涵'])).toEqual(['弄丢', '车票']);
+    expect(zhFragments('林梓涵拿走了车票', ['林梓涵'])).toEqual(['拿走', '车票']);
   });
 
   it('takes short en noun phrases and retells "my" as "your"', () => {

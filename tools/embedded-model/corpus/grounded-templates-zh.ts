@@ -64,6 +64,6 @@ export const GROUNDED_TEMPLATES_ZH: Readonly<Partial<Record<CorpusStrategy, read
   information: [
     (s) => `其实很多人在${s.thing}这类事上都会卡一阵子，这是很正常的反应，慢慢就会松下来。`,
     (s) => `其实像${s.thing}这样的事很常见：付出最多的人往往最容易觉得委屈，你对${s.name}的在意并不奇怪。`,
-    (s) => `告诉你一个事实：很多人遇到${s.bit}这种情况，都会反复想很久，这是人之常情，不代表你软弱。`,
+    (s) => `告诉你一个事实：很多人遇到${s.bit}这种情况，都会反复想很久，这再自然不过，并不说明你软弱。`,
   ],
 };

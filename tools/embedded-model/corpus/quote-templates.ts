@@ -83,9 +83,9 @@ export const QUOTE_TEMPLATES_ZH: Readonly<Partial<Record<CorpusStrategy, readonl
     (s) => `回头看“${s.quote}”，那一刻你最在意的是什么？`,
     (s) => `我们一起反思一下：“${s.quote}”，这让你看清了自己的什么需要？`,
   ],
-  question: [(s) => `你说“${s.quote}”，那之后发生了什么？`, (s) => `能再多讲一点吗？“${s.quote}”是从什么时候开始的？`],
+  question: [(s) => `你说“${s.quote}”，那之后发生了什么？`, (s) => `能再多讲一点吗？“${s.quote}”最早是哪天冒出来的？`],
   self_disclosure: [(s) => `我也经历过类似的事。听你说“${s.quote}”，我想起自己那段很难熬的日子。`],
-  information: [(s) => `其实“${s.quote}”这种情况很常见，很多人都经历过，你并不是唯一一个。`],
+  information: [(s) => `其实“${s.quote}”这种情况很常见，不少人都碰到过，不是只有你这样。`],
 };
 
 /** Clause lengths worth quoting: zh in characters, en in words. */

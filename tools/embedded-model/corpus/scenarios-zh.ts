@@ -28,7 +28,7 @@ export const SCENARIOS_ZH: readonly TroubleScenario[] = [
       '{name}和我在一起两年，最后发了条微信就分手了。',
       '两年的感情，{name}一条消息就结束了，我一直在看那条消息。',
     ],
-    details: ['我一直在想是不是我哪里没做好。', '朋友们都比我先知道。'],
+    details: ['我一直在琢磨，是不是自己哪里做得不够。', '朋友们都比我先知道。'],
     event: '被分手这件事',
     feeling: '心碎又措手不及',
     effort: '你没有去求他，也没有失控，保住了自己的体面',

@@ -93,7 +93,7 @@ export const REPLY_TEMPLATES_EN: Readonly<Record<CorpusStrategy, readonly ReplyT
   information: [
     (s) => `${s.fact} So what you feel about ${s.event} is something many people share.`,
     (s) => `Something worth knowing: ${lowerFirst(s.fact)} You are far from the only one.`,
-    (s) => `It is very common to feel ${s.feeling} after something like ${s.event}. ${s.fact}`,
+    (s) => `It is very common to feel ${s.feeling} after ${s.event}. ${s.fact}`,
     (s) => `For what it is worth, ${lowerFirst(s.fact)} It may put ${s.event} in a wider frame.`,
   ],
   generic_comfort: [

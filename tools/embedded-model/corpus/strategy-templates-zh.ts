@@ -23,7 +23,7 @@ export const REPLY_TEMPLATES_ZH: Readonly<Record<CorpusStrategy, readonly ReplyT
   active_listening: [
     (s) => `我在这里听着。关于${s.event}，你想说什么都行，慢慢说。`,
     (s) => `我在，你尽管说。${s.name}的事，我想听你从头讲讲。`,
-    (s) => `听起来你憋了很久。${s.event}，你想怎么说都行，我一直在这里陪着你。`,
+    (s) => `听起来你憋了很久。${s.event}，你想怎么说都行，我就在这儿，陪你一起。`,
     (s) => `慢慢来，不着急。我在这儿听，你想说说${s.name}的事就说吧。`,
     (s) => `我一直都在听。把心里关于${s.event}的话都说出来吧，我不会打断你。`,
   ],
@@ -36,7 +36,7 @@ export const REPLY_TEMPLATES_ZH: Readonly<Record<CorpusStrategy, readonly ReplyT
   ],
   dialectical_analysis: [
     (s) => `我们从两方面看。一方面，${s.motive}；另一方面，${s.event}确实让你${s.feeling}。`,
-    (s) => `一方面，${s.name}有自己的原因；另一方面，你的感受同样重要。`,
+    (s) => `一方面，${s.name}有自己的原因；另一方面，你的感受也一样要紧。`,
     (s) => `这件事要分两方面看。${s.motive}，但${s.event}带给你的伤害也是真的。`,
     (s) => `客观地说，这件事各有各的难处。${s.motive}；不过换个角度，你也需要被照顾。`,
     (s) => `我们把利弊都摆出来看看。一方面，${s.motive}；另一方面，你也得为自己想想。`,
@@ -50,7 +50,7 @@ export const REPLY_TEMPLATES_ZH: Readonly<Record<CorpusStrategy, readonly ReplyT
   ],
   perspective_taking: [
     (s) => `对方可能也有自己的难处。${s.motive}，这不是借口，但也许是原因。`,
-    (s) => `站在对方的角度想一想，${s.motive}。`,
+    (s) => `换到对方的位置上想想，${s.motive}。`,
     (s) => `换位想想，对方这么做也许是出于某种顾虑：${s.motive}。`,
     (s) => `我猜对方或许并不是故意的。${s.motive}。`,
     (s) => `如果站在对方的立场，${s.motive}，所以才会这样。`,
@@ -82,7 +82,7 @@ export const REPLY_TEMPLATES_ZH: Readonly<Record<CorpusStrategy, readonly ReplyT
     (s) => `从经验上说，${s.fact}这样看，${s.event}也许没那么可怕。`,
   ],
   generic_comfort: [
-    () => '别难过了，一切都会好起来的。开心点！',
+    () => '别难过了，事情总会慢慢变好的。开心点！',
     () => '想开点，没事的，都会过去的。加油！',
     () => '不要想太多，会好起来的。抱抱你！',
     () => '别担心，明天又是新的一天，加油！',

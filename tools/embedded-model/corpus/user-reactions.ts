@@ -5,7 +5,7 @@ export type ReactionKind = 'pleased' | 'displeased' | 'neutral';
 
 const PLEASED: Readonly<Record<Language, readonly string[]>> = {
   en: ['Thank you, that really helps.', 'Yes, exactly.', 'That makes me feel a bit better.', 'Thanks for saying that.'],
-  zh: ['谢谢你，这么说我好受多了。', '对，就是这样。', '听你这么说，我心里舒服一点了。', '谢谢你愿意这么说。'],
+  zh: ['谢谢你，这么说我好受多了。', '对，就是这样。', '听你这样讲，我心里松快一点了。', '谢谢你愿意这么说。'],
 };
 
 const NEUTRAL: Readonly<Record<Language, readonly string[]>> = {
