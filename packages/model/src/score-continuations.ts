@@ -56,6 +56,7 @@ export async function scoreContinuations(
   const parts = decoderParts(model);
   const { config } = parts;
   const prefixLength = prefix.length;
+  type PromptPass = { hidden: tf.Tensor2D; present: LayerKeyValues[] };
   const prompt = tf.tidy(() => {
     const inputIds = tf.tensor2d([...prefix], [1, prefixLength], 'int32');
     const pass = transformerHidden(parts.weights, config, parts.lora, {
@@ -69,8 +70,8 @@ export async function scoreContinuations(
       ),
       mask: causalMask(tf.ones([1, prefixLength], 'int32') as tf.Tensor2D),
     });
-    return { hidden: pass.hidden, present: pass.present };
-  });
+    return { hidden: pass.hidden, present: pass.present } as unknown as tf.TensorContainer;
+  }) as unknown as PromptPass;
   try {
     const results: number[][] = new Array(continuations.length);
     for (const rows of lengthChunks(

@@ -8,7 +8,10 @@
  *
  *   nice -n 10 npx tsx --conditions=source packages/policy/scripts/candidate-scoring-speed.ts \
  *     --rollouts /tmp/run/rollouts.jsonl [--policy packages/policy/assets/embedded-grounded] [--counts 8,32,100] \
- *     [--states 8] [--rounds 2] [--out /tmp/candidate-scoring.json]
+ *     [--states 8] [--rounds 2] [--cold] [--out /tmp/candidate-scoring.json]
+ *
+ * --cold (one count per run): each path on its own policy copy, one round, every state new to its rule caches, as
+ * each new dialogue state of a run is.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,6 +36,11 @@ const { values: flags } = parseArgs({
     'max-new-tokens': { type: 'string', default: '64' },
     temperature: { type: 'string', default: '0.7' },
     out: { type: 'string' },
+    // Each path on its own policy copy, first visit of every state only (as in a run: a new dialogue state's rule
+    // caches start empty), no warm-up round.
+    cold: { type: 'boolean', default: false },
+    // Which path runs first in each round.
+    order: { type: 'string', default: 'minibatched,continuations' },
   },
   strict: true,
 });
@@ -80,6 +88,13 @@ const policy = await loadCheckpointPolicy(flags.policy, {
   maxContextTokens: Number(flags['max-context-tokens']),
   sampling: { temperature, maxNewTokens },
 });
+// With --cold the continuations path scores through a second copy whose rule caches have not seen the states.
+const coldCopy = flags.cold
+  ? await loadCheckpointPolicy(flags.policy, {
+      maxContextTokens: Number(flags['max-context-tokens']),
+      sampling: { temperature, maxNewTokens },
+    })
+  : policy;
 const rules = policy.model.logitsRules;
 if (!rules?.phrasebook) throw new Error(`candidate-scoring-speed: ${flags.policy} has no phrasebook rule`);
 const end = policy.tokenizer.eosTokenIds[0] ?? policy.model.config.eosTokenIds[0] ?? 0;
@@ -88,6 +103,8 @@ const states = statesOf(flags.rollouts, Number(flags.states)).map((messages, ind
   const listStart = performance.now();
   const replies = rules.phrasebookReplies(promptIds);
   const listMs = performance.now() - listStart;
+  // Listed on the cold copy too (outside the timing), so both paths start from a listed, unscored state.
+  if (coldCopy !== policy) coldCopy.model.logitsRules?.phrasebookReplies(promptIds);
   return { promptIds, replies, listMs, seed: index };
 });
 
@@ -124,9 +141,9 @@ for (const count of flags.counts.split(',').map(Number)) {
   let maxDifference = 0;
   let finite = 0;
   // The first round (−1) warms both paths (the rules' per-node caches, the kernels' shapes) and is not counted.
-  for (let round = -1; round < Number(flags.rounds); round += 1) {
+  for (let round = flags.cold ? 0 : -1; round < Number(flags.rounds); round += 1) {
     const results: Partial<Record<Path, number[][][]>> = {};
-    for (const path of ['minibatched', 'continuations'] as const) {
+    for (const path of flags.order.split(',') as Path[]) {
       const cpu = process.cpuUsage();
       const wall = performance.now();
       const scored: number[][][] = [];
@@ -181,3 +198,4 @@ const listing = {
 console.log(JSON.stringify({ backend, listing }));
 if (flags.out) writeFileSync(flags.out, `${JSON.stringify({ backend, listing, rows }, null, 2)}\n`);
 policy.model.dispose();
+if (coldCopy !== policy) coldCopy.model.dispose();
