@@ -113,6 +113,7 @@ export {
 } from './policy-tokenizer';
 export { type NamedFloatTensor, readSafetensors, type SafetensorsDtype, writeSafetensors } from './safetensors';
 export { type SampledToken, sampleToken, type TokenSamplingOptions } from './sample-token';
+export { type ScoreContinuationsOptions, scoreContinuations } from './score-continuations';
 export {
   type RowScores,
   type ScoreSequencesMinibatchedOptions,

@@ -1,4 +1,4 @@
-import { type PolicyTokenizer, scoreSequencesMinibatched, type TransformerModel } from '@rlver/model';
+import { type PolicyTokenizer, scoreContinuations, type TransformerModel } from '@rlver/model';
 import { type DialoguePolicyCandidatesOptions, hashSeed, InvalidConfigError, type PolicyOutput } from '@rlver/spec';
 
 export interface CandidateRepliesContext {
@@ -67,15 +67,16 @@ export async function candidateReplies(
   const rows = chosen
     .map((reply) => ({ reply, outputIds: [...context.tokenizer.encode(reply), end] }))
     .filter((row) => row.outputIds.length <= context.maxNewTokens);
-  const scored = await scoreSequencesMinibatched(context.model, {
-    sequences: rows.map((row) => [...promptIds, ...row.outputIds]),
+  // The prompt's pass once for every candidate, and only the candidates' own positions scored.
+  const scored = await scoreContinuations(context.model, {
+    prefix: promptIds,
+    continuations: rows.map((row) => row.outputIds),
     temperature: Math.max(context.temperature, 1e-6),
-    batchSize: 16,
   });
   const latencyMs = performance.now() - started;
   const outputs: PolicyOutput[] = [];
   rows.forEach((row, index) => {
-    const logProbs = (scored[index]?.logProbs ?? []).slice(promptIds.length - 1);
+    const logProbs = scored[index] ?? [];
     if (logProbs.length !== row.outputIds.length || !logProbs.every((value) => Number.isFinite(value) && value > -1e8))
       return;
     outputs.push({
