@@ -203,9 +203,9 @@ const MAX_SAID = 0.6;
 /**
  * A reply's opening clause said back verbatim from the user (`opensWithUsersClause`): at least `minUnits` zh characters
  * / en words, outside quotation marks, with at most `maxOwn` content units of the reply's own after it. Measured
- * 2026-11-27 (docs/decisions/2026-11-27-verbless-seams.md): 2 of 6,691 SAGE strong-model replies open with 8+
- * characters of the user's message verbatim; the shipped zh reference replies that do (18 of 96) go on with 19+ own
- * characters about the story.
+ * 2026-11-27 (docs/decisions/2026-11-27-verbless-seams.md): 4 of 6,691 SAGE strong-model replies open with 6+
+ * characters of a user message verbatim, all of them long; the shipped zh reference replies that do (25 of 96) go on
+ * with 17+ characters after the clause, and none is sunk.
  */
 const OPENING_CLAUSE: Readonly<Record<Language, { minUnits: number; maxOwn: number }>> = {
   zh: { minUnits: 6, maxOwn: 16 },
