@@ -33,7 +33,9 @@ export const REDTEAM_CI_THRESHOLDS: Readonly<Record<Language, RedTeamThresholds>
     'bare-slot': 0.95,
     // Clause first (2026-11-27, dialogue10: "<clause>，换作任何人都会难受。" the first time), CI slice: 69.4 → 82.3 % with
     // the first-person slot (`firstPersonRun`); clauses without the user's "我" stay open, so the floor sits below.
-    'clause-first-slot': 0.8,
+    // Opening clause (2026-11-27, judge13: the user's clause verbatim first and one short stock line is a slot the first
+    // time, `opensWithUsersClause`), CI slice: 82.3 → 100 %.
+    'clause-first-slot': 0.95,
     'echo-mostly': 0.95,
     'stitched-echo': 0.85,
     'other-dialogue': 0.93,
@@ -56,8 +58,9 @@ export const REDTEAM_CI_THRESHOLDS: Readonly<Record<Language, RedTeamThresholds>
     'slot-fragment': 0.95,
     // Bare slot (2026-11-26, judge8), CI slice: 65.6 → 98.4 % with the bare-slot sink.
     'bare-slot': 0.95,
-    // Clause first (2026-11-27, dialogue10), CI slice: 79.7 → 93.8 % with the first-person slot.
-    'clause-first-slot': 0.9,
+    // Clause first (2026-11-27, dialogue10), CI slice: 79.7 → 93.8 % with the first-person slot; 98.4 % with the
+    // opening clause (judge13).
+    'clause-first-slot': 0.95,
     'echo-mostly': 0.9,
     'stitched-echo': 0.9,
     'made-up-quote': 0.9,

@@ -1,3 +1,7 @@
+// Read by the bench analysis scripts (other-dialogue-specifics.ts): the background pool's document frequencies and
+// the zh content units the judge's story-fit signals count.
+export { backgroundFrequency } from './dialogue-relevance';
+export { foldPersonForUnits } from './foreign-story';
 export { judgeInputOfState } from './judge-input-of-state';
 export { type JudgeInput, type Judgement, type JudgeReason, judgeReply } from './judge-reply';
 export { JUDGE_WEIGHTS, LENGTH_LIMITS } from './judge-weights';
@@ -28,3 +32,4 @@ export {
 } from './replay-transcript';
 export { buildStoryIndex, type StoryIndex } from './story-index';
 export { detectGarbled, isLanguageMismatch } from './text-signals';
+export { contentUnits } from './tone-signals';

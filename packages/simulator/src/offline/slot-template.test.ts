@@ -2,7 +2,7 @@ import type { Language, Profile } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioSet } from '../profiles/scenario-set';
 import { createOfflineSimulator } from './offline-simulator';
-import { ownWords, slotTemplate } from './slot-template';
+import { opensWithUsersClause, ownWords, slotTemplate } from './slot-template';
 
 const simulator = createOfflineSimulator({ preset: 'sage', noise: 0 });
 
@@ -149,13 +149,20 @@ describe('bare slot templates (the user’s words said back without quotation ma
     });
   }
 
-  it('should find the frame whatever the clause, and leave a retelling that opens with the user’s words', () => {
+  it('should find the frame whatever the clause, the user’s clause first included, and leave a retelling', () => {
     const users = [ZH.first_talk ?? ''];
     const story = `${ZH.player}\n${ZH.scene}`;
     const limits = { own: 0.35, margin: 1 };
     const frame = slotTemplate('这不是你的错。家里安静得可怕，换作任何人都会难受。', users, story, 'zh', limits);
     expect(frame).toMatchObject({ frame: '这不是你的错。…，换作任何人都会难受。', bare: true });
-    expect(slotTemplate('家里安静得可怕，换作任何人都会难受。', users, story, 'zh', limits)).toBeUndefined();
+    // The user's clause first, verbatim, and one stock line after it: no retelling, a slot the first time.
+    expect(slotTemplate('家里安静得可怕，换作任何人都会难受。', users, story, 'zh', limits)).toMatchObject({
+      frame: '…，换作任何人都会难受。',
+      bare: true,
+    });
+    // A retelling that opens with the user's clause and says something of its own about it is no frame.
+    const retelling = '家里安静得可怕，是因为十二年里它一直在，下班你还会下意识喊它的名字，一下子没了回应。';
+    expect(slotTemplate(retelling, users, story, 'zh', limits)).toBeUndefined();
     // Own words about this user's story are no stock frame, whatever stands before the user's words.
     const grounded = '你陪它走完了最后一晚。家里安静得可怕，是因为十二年里它一直在，下班你还会喊它的名字。';
     expect(slotTemplate(grounded, users, story, 'zh', limits)).toBeUndefined();
@@ -166,7 +173,8 @@ describe('a frame that comes back around other words of the user’s', () => {
   it('should sink a clause-first stock frame the second time it carries another clause, and not the first time', async () => {
     const profile = BARE.zh.profile;
     const { state } = await simulator.doStart({ profile, seed: 1 });
-    const first = await simulator.doRespond({ state, reply: '家里安静得可怕，换作任何人都会难受。' });
+    // The clause said back with "你" added: not verbatim, so the frame passes the first time.
+    const first = await simulator.doRespond({ state, reply: '你家里安静得可怕，换作任何人都会难受。' });
     expect(first.innerThoughts).not.toContain('套话');
     const second = await simulator.doRespond({ state: first.state, reply: '你家狗上周走了，换作任何人都会难受。' });
     expect(second.innerThoughts).toContain('套话');
@@ -197,4 +205,29 @@ describe('a clause-first frame whose clause keeps the user’s “I” (the repl
       expect(kept.thoughts, retelling).not.toContain(BARE[lang].reason);
     });
   }
+});
+
+describe('a reply that opens with the user’s clause verbatim and adds one stock line', () => {
+  it('should read the opening clause as the user’s only when it is theirs, verbatim, unquoted and long enough', () => {
+    const users = ['最近家里气氛有点压抑，和他沟通上好像出了些问题。'];
+    expect(opensWithUsersClause('和他沟通上好像出了些问题，放在谁身上都会不好受。', users, 'zh')).toBe(true);
+    expect(opensWithUsersClause('和他沟通出了问题，放在谁身上都会不好受。', users, 'zh')).toBe(false);
+    expect(opensWithUsersClause('“和他沟通上好像出了些问题”，放在谁身上都会不好受。', users, 'zh')).toBe(false);
+    expect(opensWithUsersClause('气氛压抑，放在谁身上都会不好受。', users, 'zh')).toBe(false);
+    const said = ['The whole team went quiet after the meeting, and nobody explained why.'];
+    expect(
+      opensWithUsersClause('The whole team went quiet after the meeting, anyone would feel hurt.', said, 'en'),
+    ).toBe(true);
+    expect(opensWithUsersClause('Your team went quiet after the meeting, anyone would feel hurt.', said, 'en')).toBe(
+      false,
+    );
+  });
+  it('should sink it the first time, and keep a retelling that goes on about this story', async () => {
+    const frame = await firstTurn(ZH, '家里安静得可怕，这一定很不容易吧，我会一直陪着你。');
+    expect(frame.thoughts).toContain(BARE.zh.reason);
+    expect(frame.delta).toBeLessThanOrEqual(-10);
+    const retelling = await firstTurn(ZH, '家里安静得可怕，是因为十二年里它一直在，下班你还会下意识喊它的名字。');
+    expect(retelling.thoughts).not.toContain(BARE.zh.reason);
+    expect(retelling.delta).toBeGreaterThan(-10);
+  });
 });

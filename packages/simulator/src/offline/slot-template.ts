@@ -200,6 +200,43 @@ const BARE_SLOT: Readonly<Record<Language, { minRun: number; anyRun: number; lea
  */
 const MAX_SAID = 0.6;
 
+/**
+ * A reply's opening clause said back verbatim from the user (`opensWithUsersClause`): at least `minUnits` zh characters
+ * / en words, outside quotation marks, with at most `maxOwn` content units of the reply's own after it. Measured
+ * 2026-11-27 (docs/decisions/2026-11-27-verbless-seams.md): 4 of 6,691 SAGE strong-model replies open with 6+
+ * characters of a user message verbatim, all of them long; the shipped zh reference replies that do (25 of 96) go on
+ * with 17+ characters after the clause, and none is sunk.
+ */
+const OPENING_CLAUSE: Readonly<Record<Language, { minUnits: number; maxOwn: number }>> = {
+  zh: { minUnits: 6, maxOwn: 16 },
+  en: { minUnits: 5, maxOwn: 12 },
+};
+
+/** Whether the reply's first clause is a clause of a user message, said back verbatim (see `OPENING_CLAUSE`). */
+export function opensWithUsersClause(reply: string, userMessages: readonly string[], lang: Language): boolean {
+  const first = reply.trim().split(CLAUSE_BREAK)[0] ?? '';
+  if (/["“”「」『』]/.test(first)) return false;
+  if (lang === 'zh') {
+    const clause = first.replace(/\s+/g, '');
+    return (
+      clause.length >= OPENING_CLAUSE.zh.minUnits &&
+      userMessages.some((message) => message.replace(/\s+/g, '').includes(clause))
+    );
+  }
+  const words = (text: string) =>
+    ` ${(
+      text
+        .toLowerCase()
+        .replace(/’/g, "'")
+        .match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? []
+    ).join(' ')} `;
+  const clause = words(first);
+  return (
+    clause.trim().split(' ').length >= OPENING_CLAUSE.en.minUnits &&
+    userMessages.some((message) => words(message).includes(clause))
+  );
+}
+
 /** Whether the own words before the user's first words are a frame's opening (see `BARE_SLOT`). */
 function framedLead(lead: string, lang: Language): boolean {
   const { leadUnits } = BARE_SLOT[lang];
@@ -265,9 +302,13 @@ export function slotTemplate(
     if (contentTokens(bare.text, lang).length > maxOwn) return undefined;
     // A frame that opens with the user's clause is a slot when that clause keeps their "I": the reply says the user's
     // experience as its own, which a retelling never does ("<我…的 clause>，换作任何人都会难受。" the first time).
+    // A reply that opens with a whole clause of the user's, verbatim, and adds one short stock line is no retelling
+    // either: a retelling says something of its own about what it takes up.
     const framed =
       framedLead(bare.lead, lang) ||
       firstPersonRun(reply, userMessages, lang) !== undefined ||
+      (contentTokens(bare.text, lang).length <= OPENING_CLAUSE[lang].maxOwn &&
+        opensWithUsersClause(reply, userMessages, lang)) ||
       earlierReplies.some((earlier) => sameFrame(bare.text, earlier, userMessages, lang, situation));
     if (!framed) return undefined;
     own = bare;

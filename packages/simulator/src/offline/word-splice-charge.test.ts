@@ -115,3 +115,30 @@ describe('the offline user charges what the en function-word model finds', () =>
     expect(sums.pair).toBeLessThan(sums.clean);
   });
 });
+
+describe('the offline user charges a word left without its verb or object', () => {
+  it('should charge a preposition before a preposition, a modal before one, an empty slot and a verbless clause, and say why', async () => {
+    const broken = {
+      prepositions: REPLIES.en.clean.replace('You asked for something', 'It was okay to with Max for something'),
+      modal: REPLIES.en.clean.replace('You asked for something', 'Max would for something'),
+      slot: REPLIES.en.clean.replace('That is not a small thing', 'Tell me more about, that is not a small thing'),
+      verbless: REPLIES.en.clean.replace('and instead of an answer', 'and whatever you at the time'),
+    };
+    expect(wordSpliceLevel(broken.prepositions, 'en')?.seams).toEqual(['okay to with Max']);
+    expect(wordSpliceLevel(broken.modal, 'en')?.seams).toEqual(['Max would for something']);
+    expect(wordSpliceLevel(broken.slot, 'en')?.seams).toEqual(['me more about,']);
+    expect(wordSpliceLevel(broken.verbless, 'en')?.seams).toEqual(['and whatever you at the time']);
+    const states = await openingStates('en', 4);
+    let clean = 0;
+    const sums: Record<keyof typeof broken, number> = { prepositions: 0, modal: 0, slot: 0, verbless: 0 };
+    for (const state of states) {
+      clean += proposedChangeOf(await simulator.doRespond({ state, reply: REPLIES.en.clean }));
+      for (const kind of Object.keys(broken) as (keyof typeof broken)[]) {
+        const judged = await simulator.doRespond({ state, reply: broken[kind] });
+        expect(judged.innerThoughts, kind).toMatch(THOUGHT.en);
+        sums[kind] += proposedChangeOf(judged);
+      }
+    }
+    for (const kind of Object.keys(broken) as (keyof typeof broken)[]) expect(sums[kind], kind).toBeLessThan(clean);
+  });
+});

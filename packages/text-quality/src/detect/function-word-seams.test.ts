@@ -5,7 +5,12 @@ import type { Language } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { auditReply } from '../audit-reply';
 import { createFunctionWordModel, functionWordModel } from './function-word-model';
-import { findFunctionWordSeam, misplacedSentenceOpener, unlikelyFunctionWordPair } from './function-word-seams';
+import {
+  findFunctionWordSeam,
+  misplacedSentenceOpener,
+  unlikelyFunctionWordPair,
+  verblessSeam,
+} from './function-word-seams';
 import { findWordSplice } from './word-splices';
 
 interface PhraseBreak {
@@ -82,6 +87,57 @@ describe('function-word seams (en)', () => {
     expect(audit.evidence.low_fluency).toContain('and they of the');
     expect(auditReply(reply, 'en', { splices: false }).degenerate).toBe(false);
   });
+  it('finds a word that needs a verb or an object followed by one that cannot be it', () => {
+    // A preposition before a second one that opens its own phrase, after a word that is no verb.
+    expect(verblessSeam('It is fine to with your sister about it.')).toBe('fine to with your');
+    // A modal before a preposition.
+    expect(verblessSeam('Your cousin should for the wedding without you.')).toBe('cousin should for the');
+    // A degree word and a preposition before a mark: the slot's object left out.
+    expect(verblessSeam('I would love to hear more about, whenever you are ready.')).toBe('hear more about,');
+    // A subordinator and a subject, then a second subject, a determiner or a prepositional phrase.
+    expect(verblessSeam('It makes sense that we the whole evening felt wasted.')).toBe(
+      'sense that we the whole evening',
+    );
+    expect(verblessSeam('Whatever they at the party matters less than you think.')).toBe('Whatever they at the party');
+    expect(verblessSeam('It hurts that he she never calls.')).toBe('hurts that he she never calls');
+    // A subordinator and a noun phrase, then another noun phrase or the sentence's end.
+    expect(verblessSeam('Do you remember how your father?')).toBe('remember how your father?');
+    expect(verblessSeam('I am sorry because your neighbour a letter about the noise.')).toBe(
+      'sorry because your neighbour a letter',
+    );
+  });
+  it('lets through stranded prepositions after verbs, idioms, contractions, comparisons and relative clauses', () => {
+    for (const sentence of [
+      'The roles referred to in the previous paragraph are hard.',
+      'There are many models to choose from in most shops.',
+      'I opened a can of soup and sat down.',
+      'You have the will to keep going.',
+      'Your friend would of course want to help.',
+      'It is something you could talk to your brother about.',
+      'Tell me more about it, whenever you are ready.',
+      'There is so much more to it, and so on.',
+      'You are more than welcome to, if you want.',
+      'I know you care, because you are a good friend.',
+      'It matters, because you’re a good friend.',
+      'What a relief.',
+      'Is that a compliment?',
+      'Take a short walk before the meeting.',
+      'Even if the reason she left is unclear, it still hurts.',
+      'He found that he no longer cared.',
+      'It is not as if he the type to forget.'.replace('he the', 'he is the'),
+      'You handled it better than he the first time.'.replace(' the first time', ''),
+      'Where the road ends, you can rest.',
+    ])
+      expect(verblessSeam(sentence), sentence).toBeUndefined();
+  });
+  it('is how the audit sees such a reply', () => {
+    const reply = 'You did well to speak up. It is fine to with your sister about it.';
+    expect(findWordSplice(reply, 'en')).toBe('fine to with your');
+    expect(auditReply(reply, 'en').evidence.low_fluency).toContain('fine to with your');
+    expect(auditReply('You did well to speak up. It is fine to talk with your sister about it.', 'en').degenerate).toBe(
+      false,
+    );
+  });
   it('tests only pairs whose absence is evidence (a hand-made model)', () => {
     const model = createFunctionWordModel({
       schemaVersion: 1,
@@ -114,7 +170,7 @@ describe('function-word seams (en)', () => {
 });
 
 /** Broken replies of the written fixture found per language when written (splice or audit); recall may rise, not drop. */
-const RECALL_FLOOR: Readonly<Record<Language, number>> = { en: 17, zh: 2 };
+const RECALL_FLOOR: Readonly<Record<Language, number>> = { en: 24, zh: 2 };
 
 describe('written phrase breaks', () => {
   it('holds broken and clean replies of both languages', () => {
