@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   createEmbeddedPolicy,
   embeddedModelDirectory,
@@ -31,13 +31,16 @@ export async function buildPolicy(
     // A LoRA run's checkpoint carries its adapters (adapter_config.json): they load with it.
     return loadCheckpointPolicy(resumeFrom, {
       ...policyOptions,
-      policyId: config.policy === 'embedded' ? 'embedded' : `checkpoint:${config.policy}`,
+      policyId: shippedPolicyFolder(config.policy) ? config.policy : `checkpoint:${config.policy}`,
     });
   }
   const policy =
     config.policy === 'embedded'
       ? await createEmbeddedPolicy(policyOptions)
-      : await loadCheckpointPolicy(startingPolicyFolder(config), policyOptions);
+      : await loadCheckpointPolicy(startingPolicyFolder(config), {
+          ...policyOptions,
+          ...(shippedPolicyFolder(config.policy) ? { policyId: config.policy } : {}),
+        });
   // New adapters (B = 0: the policy is unchanged at first) unless the folder brought its own.
   if (config.lora && !policy.model.loraState) {
     const { dropout: _dropout, ...lora } = config.lora;
@@ -46,12 +49,23 @@ export async function buildPolicy(
   return policy;
 }
 
-/** The folder the starting policy is read from: the embedded model's, or the user's checkpoint folder. */
+/**
+ * The checkpoints shipped in `@rlver/policy`'s assets, by name: `embedded` (the default) and `embedded-grounded`
+ * (the grounded checkpoint whose generation_config.json turns the phrasebook rule on); undefined for any other name.
+ */
+export function shippedPolicyFolder(name: string): string | undefined {
+  if (name === 'embedded') return embeddedModelDirectory();
+  if (name === 'embedded-grounded') return join(dirname(embeddedModelDirectory()), 'embedded-grounded');
+  return undefined;
+}
+
+/** The folder the starting policy is read from: a shipped checkpoint's, or the user's checkpoint folder. */
 export function startingPolicyFolder(config: TrainConfig): string {
-  if (config.policy === 'embedded') return embeddedModelDirectory();
+  const shipped = shippedPolicyFolder(config.policy);
+  if (shipped) return shipped;
   if (existsSync(join(config.policy, 'config.json'))) return config.policy;
   throw new InvalidConfigError({
     field: '--policy',
-    message: `--policy "${config.policy}" is not "embedded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
+    message: `--policy "${config.policy}" is not "embedded", "embedded-grounded" nor a folder with config.json; point it at a Hugging Face checkpoint folder`,
   });
 }

@@ -45,6 +45,31 @@ describe('resolveTrainConfig', () => {
     expect(refined.decodingRules).toEqual({ quoteMinUnits: 3, script: false });
   });
 
+  it('should train the shipped grounded checkpoint over its enumerated candidates under embedded-phrasebook', () => {
+    const config = resolveTrainConfig({ overrides: { preset: 'embedded-phrasebook' } });
+    expect(config.policy).toBe('embedded-grounded');
+    expect(config.algo).toBe('grpo');
+    expect(config.branching).toBe(1);
+    expect(config.branchCandidates).toBeGreaterThan(config.branching);
+    expect(config.turnCreditDiscount).not.toBeNull();
+    // The embedded preset's optimisation block and steps (a constant 3e-3 gained nothing, see the decision record).
+    expect(config.algorithm.learningRate).toBe(TRAIN_PRESETS.embedded.algorithm.learningRate);
+    expect(config.steps).toBe(TRAIN_PRESETS.embedded.steps);
+    expect(defaultRunId(config)).toBe('embedded-phrasebook-grpo-s0');
+    const ppo = resolveTrainConfig({ overrides: { preset: 'embedded-phrasebook', algo: 'ppo' } });
+    expect(ppo.groupSize).toBe(1);
+    expect(ppo.branchCandidates).toBe(config.branchCandidates);
+    expect(ppo.algorithm.learningRate).toBe(config.algorithm.learningRate);
+    if (ppo.algo !== 'ppo' || !('criticLearningRate' in ppo.algorithm)) throw new Error('expected a PPO block');
+    expect(ppo.algorithm.criticLearningRate).toBe(TRAIN_PRESETS.embedded.algorithmDefaults.ppo?.criticLearningRate);
+  });
+
+  it('should name the presets in the error for an unknown one', () => {
+    expect(() => resolveTrainConfig({ overrides: { preset: 'phrasebook' as never } })).toThrow(
+      /use embedded, embedded-phrasebook, rlver-ppo or rlver-grpo/,
+    );
+  });
+
   it('should keep the turn-level groups when the embedded preset switches to PPO', () => {
     const config = resolveTrainConfig({ overrides: { algo: 'ppo' } });
     expect(config.groupSize).toBe(1);

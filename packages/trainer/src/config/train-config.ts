@@ -111,11 +111,11 @@ export const endpointRetryConfigSchema = z
 /**
  * The fields of a training run (`rlver-train`) besides `algo` and its `algorithm` block. Every field can come from a
  * YAML/JSON file (`--config`) and be overridden by a CLI flag generated from its description. Presets fill the
- * defaults: `embedded`, `rlver-ppo`, `rlver-grpo`.
+ * defaults: `embedded`, `embedded-phrasebook`, `rlver-ppo`, `rlver-grpo`.
  */
 export const trainConfigShape = {
   preset: z
-    .enum(['embedded', 'rlver-ppo', 'rlver-grpo'])
+    .enum(['embedded', 'embedded-phrasebook', 'rlver-ppo', 'rlver-grpo'])
     .describe('Named bundle of defaults this config started from.'),
   think: z.boolean().describe('Think-then-say: the policy reasons in `<think>…</think>` before its reply.'),
   systemPrompt: z
@@ -125,7 +125,9 @@ export const trainConfigShape = {
     ),
   policy: z
     .string()
-    .describe('`embedded` or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json).'),
+    .describe(
+      '`embedded`, `embedded-grounded` (the shipped grounded checkpoint, phrasebook rule on) or a Hugging Face checkpoint folder (config.json, *.safetensors, tokenizer.json).',
+    ),
   simulator: z
     .string()
     .regex(/^(offline|openai:.+)$/, 'use "offline" or "openai:<model>"')
