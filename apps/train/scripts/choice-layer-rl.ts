@@ -55,7 +55,7 @@ const { values: flags } = parseArgs({
     seed: { type: 'string', default: '0' },
     out: { type: 'string', default: '/tmp/choice-layer' },
     policy: { type: 'string', default: 'packages/policy/assets/embedded-grounded' },
-    prior: { type: 'string', default: 'lm' },
+    prior: { type: 'string', default: 'uniform' },
   },
   strict: true,
 });
