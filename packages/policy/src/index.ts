@@ -5,6 +5,7 @@ export {
   type LoadCheckpointPolicyOptions,
   loadCheckpointPolicy,
 } from './checkpoint-policy';
+export * from './choice-layer/index';
 export {
   createPolicyLogitsRules,
   createTfjsDialoguePolicy,

@@ -1,0 +1,93 @@
+/**
+ * The choice layer's features φ(s, c): hashed sparse indicators of what the policy can see at a turn (the
+ * dialogue so far) crossed with what it may say (one of the phrasebook rule's candidates, its strategy and template
+ * known). The same families as tools/embedded-model/scripts/choice-learnability.ts: strategy, template, turn, how
+ * often and how recently the strategy was used, whether the reply reuses the user's last words, length, and the
+ * strategy crossed with the words of the user's last message and of the opening. No held-out information.
+ */
+import type { ChatMessage, Language } from '@rlver/spec';
+
+/** Size of the hashed feature space (one weight per slot). */
+export const CHOICE_FEATURE_DIM = 1 << 18;
+
+/** A reply the policy may give at this turn, with where it came from in the phrasebook. */
+export interface ChoiceCandidate {
+  reply: string;
+  /** The phrasebook template's strategy; `unknown` when the reply is not from the phrasebook. */
+  strategy: string;
+  /** The template's key within its strategy (kind and index, e.g. `grounded:3`); `unknown` when not known. */
+  template: string;
+}
+
+/** FNV-1a of a feature's name, folded into the feature space. */
+export function hashFeature(name: string, dim = CHOICE_FEATURE_DIM): number {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i += 1) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return (h >>> 0) % dim;
+}
+
+/** en: the distinct lower-case words; zh: the distinct pairs of adjacent Han characters. */
+export function dialogueWords(text: string, lang: Language): string[] {
+  if (lang === 'en') return [...new Set(text.toLowerCase().match(/[a-z']+/gu) ?? [])];
+  const han = text.replace(/[^\p{Script=Han}]/gu, '');
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < han.length; i += 1) out.add(han.slice(i, i + 2));
+  return [...out];
+}
+
+/** The dialogue's language as the choice layer reads it: zh when the opening holds a Han character. */
+export function dialogueLanguage(messages: readonly Pick<ChatMessage, 'role' | 'content'>[]): Language {
+  const first = messages.find((m) => m.role === 'user')?.content ?? '';
+  return /\p{Script=Han}/u.test(first) ? 'zh' : 'en';
+}
+
+/** What the features need about the dialogue, computed once per state. */
+export interface ChoiceState {
+  lang: Language;
+  /** Turn number of this reply (1-based), capped at 6. */
+  turn: number;
+  /** Strategy of each earlier reply (`unknown` when not from the phrasebook). */
+  saidStrategies: string[];
+  lastWords: string[];
+  openingWords: string[];
+}
+
+export function choiceState(
+  messages: readonly Pick<ChatMessage, 'role' | 'content'>[],
+  strategyOf: (reply: string) => string | undefined,
+): ChoiceState {
+  const lang = dialogueLanguage(messages);
+  const said = messages.filter((m) => m.role === 'assistant').map((m) => m.content.trim());
+  const users = messages.filter((m) => m.role === 'user').map((m) => m.content);
+  return {
+    lang,
+    turn: Math.min(said.length + 1, 6),
+    saidStrategies: said.map((reply) => strategyOf(reply) ?? 'unknown'),
+    lastWords: dialogueWords(users.at(-1) ?? '', lang),
+    openingWords: dialogueWords(users[0] ?? '', lang),
+  };
+}
+
+/** The hashed indexes of φ(s, c) (a multi-hot vector; an index may repeat on a hash collision). */
+export function choiceFeatures(state: ChoiceState, candidate: ChoiceCandidate, dim = CHOICE_FEATURE_DIM): number[] {
+  const { lang, turn } = state;
+  const s = candidate.strategy;
+  const used = state.saidStrategies.filter((strategy) => strategy === s).length;
+  const previous = state.saidStrategies.at(-1) ?? 'none';
+  const last = new Set(state.lastWords);
+  const usesLast = dialogueWords(candidate.reply, lang).some((w) => last.has(w));
+  const names = [
+    'bias',
+    `s:${s}`,
+    `s:${s}|${lang}`,
+    `t:${s}#${candidate.template}|${lang}`,
+    `s:${s}|turn:${turn}|${lang}`,
+    `s:${s}|used:${Math.min(used, 3)}`,
+    `s:${s}|prev:${previous}`,
+    `s:${s}|usesLast:${usesLast}`,
+    `len:${Math.min(Math.floor(candidate.reply.length / 20), 6)}|${lang}`,
+    ...state.lastWords.map((w) => `s:${s}|w:${w}`),
+    ...state.openingWords.map((w) => `s:${s}|open:${w}`),
+  ];
+  return names.map((name) => hashFeature(name, dim));
+}

@@ -1,0 +1,4 @@
+export * from './choice-features';
+export * from './choice-layer';
+export * from './choice-layer-policy';
+export * from './choice-objectives';
