@@ -663,7 +663,6 @@ export class LogitsRules {
     return this.phrasesOf(promptIds, promptIds.length, undefined).replies;
   }
 
-  /** The candidate replies of the dialogue before the reply at `start` (cached per row and per dialogue text). */
   /**
    * Tell the phrasebook rule which replies the assistant gave before the window of `promptIds` (a prompt ending in the
    * reply header, whose oldest turns were dropped to fit the context), so that "not said before" covers the whole
@@ -683,6 +682,7 @@ export class LogitsRules {
     this.repliesBeforeWindow.set(key, said);
   }
 
+  /** The candidate replies of the dialogue before the reply at `start` (cached per row and per dialogue text). */
   private phrasesOf(ids: readonly number[], start: number, cache: RowRuleCache | undefined): DialoguePhrases {
     const cached = cache?.phrases.get(start);
     if (cached) return cached;
