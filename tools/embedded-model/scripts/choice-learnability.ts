@@ -10,6 +10,7 @@
 import { rmSync } from 'node:fs';
 import { runBenchmark } from '@rlver/bench';
 import { selectProfiles } from '@rlver/factories';
+import { choiceFeatureNames, choiceState, dialogueLanguage, hashFeature } from '@rlver/policy';
 import { createOfflineSimulator, loadScenarioSet } from '@rlver/simulator';
 import {
   type ChatMessage,
@@ -27,43 +28,14 @@ import { keyOf, lookAhead, recordingSimulator } from './look-ahead';
 const DIM = 1 << 18;
 const strategyOfReply = new Map<string, string>();
 
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return (h >>> 0) % DIM;
-}
-
-function words(text: string, lang: Language): string[] {
-  if (lang === 'en') return [...new Set(text.toLowerCase().match(/[a-z']+/gu) ?? [])];
-  const han = text.replace(/[^\p{Script=Han}]/gu, '');
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < han.length; i += 1) out.add(han.slice(i, i + 2));
-  return [...out];
-}
-
-function features(messages: readonly ChatMessage[], candidate: GroundedCandidate, lang: Language): number[] {
-  const said = messages.filter((m) => m.role === 'assistant').map((m) => m.content);
-  const users = messages.filter((m) => m.role === 'user').map((m) => m.content);
-  const last = users.at(-1) ?? '';
-  const s = candidate.strategy;
-  const turn = Math.min(said.length + 1, 6);
-  const used = said.filter((reply) => strategyOfReply.get(reply) === s).length;
-  const previous = strategyOfReply.get(said.at(-1) ?? '') ?? 'none';
-  const usesLast = words(candidate.reply, lang).filter((w) => words(last, lang).includes(w)).length > 0;
-  const names = [
-    `bias`,
-    `s:${s}`,
-    `s:${s}|${lang}`,
-    `t:${s}#${candidate.template}|${lang}`,
-    `s:${s}|turn:${turn}|${lang}`,
-    `s:${s}|used:${Math.min(used, 3)}`,
-    `s:${s}|prev:${previous}`,
-    `s:${s}|usesLast:${usesLast}`,
-    `len:${Math.min(Math.floor(candidate.reply.length / 20), 6)}|${lang}`,
-    ...(process.env.FEATS === 'struct' ? [] : words(last, lang).map((w) => `s:${s}|w:${w}`)),
-    ...(process.env.FEATS === 'struct' ? [] : words(users[0] ?? '', lang).map((w) => `s:${s}|open:${w}`)),
-  ].filter((name) => !(process.env.DROP ?? '\u0000').split(',').some((d) => name.startsWith(d)));
-  return names.map(hash);
+/** φ(s, c) of the choice layer (`@rlver/policy`), less the families `FEATS=struct` and `DROP` leave out. */
+function features(messages: readonly ChatMessage[], candidate: GroundedCandidate): number[] {
+  const state = choiceState(messages, (reply) => strategyOfReply.get(reply));
+  const dropped = (process.env.DROP ?? '\u0000').split(',');
+  return choiceFeatureNames(state, { ...candidate, template: String(candidate.template) })
+    .filter((name) => process.env.FEATS !== 'struct' || !/\|(w|open):/u.test(name))
+    .filter((name) => !dropped.some((prefix) => name.startsWith(prefix)))
+    .map((name) => hashFeature(name, DIM));
 }
 
 interface Row {
@@ -84,24 +56,15 @@ function candidatesFor(messages: readonly ChatMessage[], lang: Language): Ground
   return all;
 }
 
-function langOf(messages: readonly ChatMessage[]): Language {
-  const first = messages.find((m) => m.role === 'user')?.content ?? '';
-  return /\p{Script=Han}/u.test(first) ? 'zh' : 'en';
-}
-
 const weights = new Float64Array(DIM);
 const predict = (x: number[]) => x.reduce((sum, i) => sum + (weights[i] as number), 0);
 
 /** The candidate with the highest predicted change (the first on ties); `candidates` must not be empty. */
-function bestCandidate(
-  messages: readonly ChatMessage[],
-  candidates: readonly GroundedCandidate[],
-  lang: Language,
-): GroundedCandidate {
+function bestCandidate(messages: readonly ChatMessage[], candidates: readonly GroundedCandidate[]): GroundedCandidate {
   let pick = candidates[0] as GroundedCandidate;
   let best = -Infinity;
   for (const candidate of candidates) {
-    const score = predict(features(messages, candidate, lang));
+    const score = predict(features(messages, candidate));
     if (score > best) {
       best = score;
       pick = candidate;
@@ -122,7 +85,7 @@ function collectingPolicy(
     async doAct({ requests }) {
       const outputs: PolicyOutput[] = [];
       for (const request of requests) {
-        const lang = langOf(request.messages);
+        const lang = dialogueLanguage(request.messages);
         const candidates = candidatesFor(request.messages, lang);
         const key = keyOf(request.messages);
         const state = states.get(key);
@@ -138,13 +101,13 @@ function collectingPolicy(
         const before = state.emotion;
         for (const outcome of outcomes)
           rows.push({
-            x: features(request.messages, candidates[outcome.index] as GroundedCandidate, lang),
+            x: features(request.messages, candidates[outcome.index] as GroundedCandidate),
             y: outcome.emotion - before,
           });
         const rng = createRng(hashSeed(key, request.seed ?? 0));
         // behaviour: epsilon-greedy over the current model (random while the model is empty)
         const explore = rng.pick(candidates);
-        const pick = rng.next() > epsilon ? bestCandidate(request.messages, candidates, lang) : explore;
+        const pick = rng.next() > epsilon ? bestCandidate(request.messages, candidates) : explore;
         outputs.push(output(pick.reply));
       }
       return outputs;
@@ -158,10 +121,10 @@ function greedyPolicy(): DialoguePolicyV1 {
     policyId: 'greedy-linear',
     async doAct({ requests }) {
       return requests.map((request) => {
-        const lang = langOf(request.messages);
+        const lang = dialogueLanguage(request.messages);
         const candidates = candidatesFor(request.messages, lang);
         if (candidates.length === 0) return output(FALLBACK[lang]);
-        return output(bestCandidate(request.messages, candidates, lang).reply);
+        return output(bestCandidate(request.messages, candidates).reply);
       });
     },
   };

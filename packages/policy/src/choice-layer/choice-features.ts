@@ -70,13 +70,18 @@ export function choiceState(
 
 /** The hashed indexes of φ(s, c) (a multi-hot vector; an index may repeat on a hash collision). */
 export function choiceFeatures(state: ChoiceState, candidate: ChoiceCandidate, dim = CHOICE_FEATURE_DIM): number[] {
+  return choiceFeatureNames(state, candidate).map((name) => hashFeature(name, dim));
+}
+
+/** The names of φ(s, c)'s features before hashing (analysis scripts filter them by family). */
+export function choiceFeatureNames(state: ChoiceState, candidate: ChoiceCandidate): string[] {
   const { lang, turn } = state;
   const s = candidate.strategy;
   const used = state.saidStrategies.filter((strategy) => strategy === s).length;
   const previous = state.saidStrategies.at(-1) ?? 'none';
   const last = new Set(state.lastWords);
   const usesLast = dialogueWords(candidate.reply, lang).some((w) => last.has(w));
-  const names = [
+  return [
     'bias',
     `s:${s}`,
     `s:${s}|${lang}`,
@@ -89,5 +94,4 @@ export function choiceFeatures(state: ChoiceState, candidate: ChoiceCandidate, d
     ...state.lastWords.map((w) => `s:${s}|w:${w}`),
     ...state.openingWords.map((w) => `s:${s}|open:${w}`),
   ];
-  return names.map((name) => hashFeature(name, dim));
 }
