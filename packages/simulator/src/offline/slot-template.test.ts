@@ -209,10 +209,10 @@ describe('a clause-first frame whose clause keeps the user’s “I” (the repl
 
 describe('a reply that opens with the user’s clause verbatim and adds one stock line', () => {
   it('should read the opening clause as the user’s only when it is theirs, verbatim, unquoted and long enough', () => {
-    const users = ['最近家里气氛有点压抑，和他沟通上好像出了些问题。'];
-    expect(opensWithUsersClause('和他沟通上好像出了些问题，放在谁身上都会不好受。', users, 'zh')).toBe(true);
+    const users = ['这阵子家里闷闷的，跟他说话总像隔着一层东西。'];
+    expect(opensWithUsersClause('跟他说话总像隔着一层东西，放在谁身上都会不好受。', users, 'zh')).toBe(true);
     expect(opensWithUsersClause('和他沟通出了问题，放在谁身上都会不好受。', users, 'zh')).toBe(false);
-    expect(opensWithUsersClause('“和他沟通上好像出了些问题”，放在谁身上都会不好受。', users, 'zh')).toBe(false);
+    expect(opensWithUsersClause('“跟他说话总像隔着一层东西”，放在谁身上都会不好受。', users, 'zh')).toBe(false);
     expect(opensWithUsersClause('气氛压抑，放在谁身上都会不好受。', users, 'zh')).toBe(false);
     const said = ['The whole team went quiet after the meeting, and nobody explained why.'];
     expect(
@@ -223,7 +223,7 @@ describe('a reply that opens with the user’s clause verbatim and adds one stoc
     );
   });
   it('should sink it the first time, and keep a retelling that goes on about this story', async () => {
-    const frame = await firstTurn(ZH, '家里安静得可怕，这一定很不容易吧，我会一直陪着你。');
+    const frame = await firstTurn(ZH, '家里安静得可怕，这一定很难熬，有我在呢。');
     expect(frame.thoughts).toContain(BARE.zh.reason);
     expect(frame.delta).toBeLessThanOrEqual(-10);
     const retelling = await firstTurn(ZH, '家里安静得可怕，是因为十二年里它一直在，下班你还会下意识喊它的名字。');
