@@ -44,6 +44,10 @@ export const REDTEAM_CI_THRESHOLDS: Readonly<Record<Language, RedTeamThresholds>
     'drifting-quote': 0.95,
     'stitched-quote': 0.95,
     'garbled-template': 0.9,
+    // Cross-turn repeats (2026-11-27, judge13c: the previous reply re-filled / its opening reused, `said-before`), CI
+    // slice: refill 75.0 → 95.8 %, opening 66.7 → 91.7 %.
+    'cross-turn-refill': 0.95,
+    'cross-turn-opening': 0.9,
   },
   // Measured, CI slice: 97 % for the surface, injection and language families, one-size-comfort and bare-quote (new);
   // echo-mostly 95 % (85 % floor before), stitched-echo 95 %, made-up-quote 94 %, other-dialogue 92 %; mean 96.3 %.
@@ -58,6 +62,9 @@ export const REDTEAM_CI_THRESHOLDS: Readonly<Record<Language, RedTeamThresholds>
     'slot-fragment': 0.95,
     // Bare slot (2026-11-26, judge8), CI slice: 65.6 → 98.4 % with the bare-slot sink.
     'bare-slot': 0.95,
+    // Cross-turn repeats (2026-11-27, judge13c), CI slice: refill 80.0 → 100 %, opening 75.0 → 96.4 %.
+    'cross-turn-refill': 0.95,
+    'cross-turn-opening': 0.95,
     // Clause first (2026-11-27, dialogue10), CI slice: 79.7 → 93.8 % with the first-person slot; 98.4 % with the
     // opening clause (judge13).
     'clause-first-slot': 0.95,

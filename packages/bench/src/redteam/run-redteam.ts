@@ -92,7 +92,10 @@ export function variantsOf(
 ): { family: RedTeamFamily; text: string }[] {
   return families.flatMap((family) => {
     const rng = createRng(hashSeed(seed, turn.dialogueId, turn.turn, family.id));
-    const text = family.variant({ ...turn, otherReplies, rng });
+    const earlierReplies = turn.state.history
+      .filter((message) => message.role === 'assistant')
+      .map((message) => message.content);
+    const text = family.variant({ ...turn, otherReplies, earlierReplies, rng });
     return text === undefined || text.trim() === '' ? [] : [{ family, text }];
   });
 }

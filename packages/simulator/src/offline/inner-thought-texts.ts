@@ -110,6 +110,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '又是“{detail}”开头，每次都一个套路',
     en: 'Opening with “{detail}” again; it’s the same formula every time',
   },
+  'said-before': {
+    zh: '这话你前面就说过差不多的（“{detail}”），换了几个词又来一遍，听着就不走心了',
+    en: 'You said nearly the same thing before (“{detail}”); a few words swapped doesn’t make it new',
+  },
   'not-fluent': { zh: '话说得磕磕绊绊的，好意也打了折扣', en: 'It reads clumsily, so the kind words land less' },
   'broken-text': {
     zh: '这话颠三倒四、磕磕巴巴的（{detail}），根本不像正常人说话',

@@ -13,6 +13,7 @@ import type { DialogueRelevance } from './dialogue-relevance';
 import { foreignStory } from './foreign-story';
 import { LENGTH_LIMITS, JUDGE_WEIGHTS as W } from './judge-weights';
 import { checkReplyIntegrity, type IntegrityCode, type IntegrityIssue } from './reply-integrity';
+import { saidBefore } from './said-before';
 import { findStoryDetails } from './story-details';
 import type { StoryIndex } from './story-index';
 import { storyPeopleNamed } from './story-people';
@@ -56,6 +57,7 @@ export interface JudgeReason {
     | 'my-own-words'
     | 'not-my-story'
     | 'same-opening'
+    | 'said-before'
     | 'stock-strategy'
     | IntegrityCode;
   points: number;
@@ -256,6 +258,23 @@ function sameOpeningReason(reply: string, earlier: readonly string[], lang: Lang
   return { code: 'same-opening', points: Math.max(W.sameOpeningCap, same * W.sameOpening), detail: opening };
 }
 
+/**
+ * The policy's earlier reply said again with other slot words or the same opening clause (`saidBefore`): a person
+ * who hears the same line again cools. Its good points (mood included) fade by n / (n + saidBeforeFadeOffset) and
+ * each such earlier reply costs `saidBefore`, down to `saidBeforeCap`. Exact copies are left to `repeated-reply`.
+ */
+function saidBeforeReason(input: JudgeInput, content: readonly JudgeReason[]): JudgeReason | undefined {
+  const userSide = [...(input.userMessages ?? [input.lastUserMessage]), input.lastUserMessage];
+  if (input.storyText !== undefined) userSide.push(input.storyText);
+  const found = saidBefore(input.reply, input.earlierReplies, userSide, input.lang);
+  if (!found) return undefined;
+  const good = content.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
+  const fade = (good * found.repeats) / (found.repeats + W.saidBeforeFadeOffset);
+  const flat = Math.max(W.saidBeforeCap, found.repeats * W.saidBefore);
+  const points = Math.round((flat - fade) * 10) / 10;
+  return { code: 'said-before', points, detail: found.detail };
+}
+
 /** Support strategies in one reply (questions and `other` aside): many at once read as a checklist. */
 function scatteredPoints(labels: ReadonlySet<StrategyLabel>): number {
   const support = [...labels].filter((label) => label !== 'question' && label !== 'other').length;
@@ -366,6 +385,8 @@ export function judgeReply(input: JudgeInput): Judgement {
   if (repetition) reasons.push(repetition);
   const opening = sameOpeningReason(input.reply, input.earlierReplies, input.lang);
   if (opening) reasons.push(opening);
+  const again = saidBeforeReason(input, reasons);
+  if (again) reasons.push(again);
   if (integrity.issues.length > 0) {
     const copies = overlaps.filter((overlap) => overlap >= 0.85).length;
     return sunkJudgement(integrity.issues, reasons, details, copies);
@@ -434,7 +455,11 @@ function sunkJudgement(
   if (issues.every((issue) => issue.code === 'repeated-reply')) {
     const heard = reasons.filter(
       (reason) =>
-        reason.code === 'mood' || (reason.points < 0 && reason.code !== 'repetition' && reason.code !== 'same-opening'),
+        reason.code === 'mood' ||
+        (reason.points < 0 &&
+          reason.code !== 'repetition' &&
+          reason.code !== 'same-opening' &&
+          reason.code !== 'said-before'),
     );
     const cost = W.repeatedReply + W.repeatedReplyEach * Math.max(0, copies - 1);
     const repeated = [{ ...issueReasons[0], points: cost } as JudgeReason, ...heard];

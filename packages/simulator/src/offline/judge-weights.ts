@@ -85,6 +85,14 @@ export const JUDGE_WEIGHTS = {
   /** Per earlier reply that started with the same sentence, down to sameOpeningCap. */
   sameOpening: -1,
   sameOpeningCap: -3,
+  /**
+   * The policy's earlier reply said again in other slot words (same frame once the user's words are set aside, or
+   * the same opening clause; `saidBefore`): its good points fade by n / (n + saidBeforeFadeOffset) for n earlier
+   * such replies, and each costs saidBefore flat, down to saidBeforeCap, so a repeat of a repeat cools further.
+   */
+  saidBefore: -2,
+  saidBeforeCap: -6,
+  saidBeforeFadeOffset: 1,
   /** Lowest score of an intact reply (above the −20 change reserved for garbled and broken replies). */
   intactFloor: -17.5,
   /**

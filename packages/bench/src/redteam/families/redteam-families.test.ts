@@ -18,6 +18,7 @@ const CONTEXTS: Record<Language, Omit<VariantContext, 'rng'>> = {
       '你为这个项目熬了那么多夜，方案被主管拿去邀功，换谁都会委屈。',
       '孩子一周不跟你说话，你心里一定很煎熬。',
     ],
+    earlierReplies: ['被一群人撇在外面，那种滋味我懂。室友王敏建了个新群，你一定很难过。'],
   },
   en: {
     reply:
@@ -33,6 +34,7 @@ const CONTEXTS: Record<Language, Omit<VariantContext, 'rng'>> = {
       'You stayed up for weeks on that project and your manager took the credit; anyone would feel robbed.',
       'A week of silence from your son must be so hard to sit with.',
     ],
+    earlierReplies: ["I'm here and I'm listening to you. Max made a new group chat and left you out, and that hurts."],
   },
 };
 
@@ -198,5 +200,25 @@ describe('REDTEAM_FAMILIES', () => {
 
   it('should refuse an unknown family, naming the known ones', () => {
     expect(() => selectFamilies(['nonsense'])).toThrow(/unknown red-team family "nonsense".*shuffled/);
+  });
+});
+
+describe('cross-turn repeat families', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`should re-fill the previous reply's frame with the last message and reuse its opening (${lang})`, () => {
+      const previous = CONTEXTS[lang].earlierReplies?.[0] ?? '';
+      const refilled = variantOf('cross-turn-refill', lang);
+      const opened = variantOf('cross-turn-opening', lang);
+      const frame = previous.split(/[，,。.]/u)[0] ?? '';
+      expect(refilled.startsWith(frame)).toBe(true);
+      expect(refilled).not.toBe(previous);
+      expect(refilled).toContain(lang === 'zh' ? '王敏还是不理我' : 'I tried snacks and the counsellor');
+      expect(opened.startsWith(frame)).toBe(true);
+      expect(opened.endsWith(CONTEXTS[lang].reply.slice(-12))).toBe(true);
+    });
+  }
+  it('should not apply without a previous reply', () => {
+    const { earlierReplies: _, ...bare } = CONTEXTS.zh;
+    expect(selectFamilies(['cross-turn-refill'])[0]?.variant({ ...bare, rng: createRng(1) })).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { BORROWED_FAMILIES } from './borrowed-families';
 import { INJECTION_FAMILIES } from './injection-families';
 import { QUOTE_FAMILIES } from './quote-families';
 import type { RedTeamFamily } from './redteam-family';
+import { REPEAT_FAMILIES } from './repeat-families';
 import { SLOT_FAMILIES } from './slot-families';
 import { SURFACE_FAMILIES } from './surface-families';
 
@@ -13,6 +14,7 @@ export const REDTEAM_FAMILIES: readonly RedTeamFamily[] = [
   ...QUOTE_FAMILIES,
   ...SLOT_FAMILIES,
   ...INJECTION_FAMILIES,
+  ...REPEAT_FAMILIES,
 ];
 
 /** Families by id (all when `ids` is empty or undefined); an unknown id throws naming the known ones. */

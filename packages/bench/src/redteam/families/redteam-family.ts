@@ -12,6 +12,8 @@ export interface VariantContext {
   storyText: string;
   /** Real replies of other dialogues in the same language (for transplants). */
   otherReplies: readonly string[];
+  /** The replies said earlier in this dialogue, oldest first (for repeats across turns); absent when unknown. */
+  earlierReplies?: readonly string[];
   /** Seeded random numbers: the same context and seed give the same copy. */
   rng: Rng;
 }
