@@ -63,7 +63,7 @@ export function formatTrainHelp(): string {
       '',
       'Choice layer (--preset embedded-choice, config choiceLayer): the grounded checkpoint with the phrasebook rule stays',
       'frozen; each reply is one of its candidate replies drawn from softmax[prior + w·φ(dialogue, candidate)], each turn',
-      "is a group of 8 candidates drawn from it and judged from the same user state, and --algo grpo|ppo trains w from",
+      'is a group of 8 candidates drawn from it and judged from the same user state, and --algo grpo|ppo trains w from',
       "those groups (reward: the user's emotion change). --choice-layer.prior uniform (default; the model is not run to",
       "choose) or lm (the model's log-prob of each candidate, ~7-10x slower a step). The weights go to",
       'checkpoints/*/policy/choice-layer.json; --resume and rlver-eval --policy <that folder> load them.',
