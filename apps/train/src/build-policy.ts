@@ -8,6 +8,7 @@ import {
 } from '@rlver/policy';
 import { InvalidConfigError } from '@rlver/spec';
 import { findAlgorithm, type TrainConfig } from '@rlver/trainer';
+import { withChoiceLayer } from './choice-layer-wiring';
 
 /**
  * The policy a run starts from: the latest checkpoint when resuming, else the embedded model or the user's
@@ -29,10 +30,12 @@ export async function buildPolicy(
   };
   if (resumeFrom) {
     // A LoRA run's checkpoint carries its adapters (adapter_config.json): they load with it.
-    return loadCheckpointPolicy(resumeFrom, {
+    const resumed = await loadCheckpointPolicy(resumeFrom, {
       ...policyOptions,
       policyId: shippedPolicyFolder(config.policy) ? config.policy : `checkpoint:${config.policy}`,
     });
+    // A choice-layer run's checkpoint carries its weights (choice-layer.json) beside the model's.
+    return withChoiceLayer(config, resumed, resumeFrom);
   }
   const policy =
     config.policy === 'embedded'
@@ -46,7 +49,7 @@ export async function buildPolicy(
     const { dropout: _dropout, ...lora } = config.lora;
     policy.model.enableLora({ ...lora, seed: config.seed });
   }
-  return policy;
+  return withChoiceLayer(config, policy, config.choiceLayer ? startingPolicyFolder(config) : undefined);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { buildSimulator } from '@rlver/factories';
 import type { EndpointUsage } from '@rlver/llm';
 import { checkAttentionBudget, initTfBackend, saveCheckpoint } from '@rlver/model';
-import type { TfjsDialoguePolicy } from '@rlver/policy';
+import { createChoiceLayerAlgorithm, type TfjsDialoguePolicy, writeChoiceLayerFile } from '@rlver/policy';
 import type { TrainableAlgorithm } from '@rlver/rl-core';
 import type { EndpointIdentity, Profile, StrategyTaggerV1, UserSimulatorV1 } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
@@ -10,6 +10,7 @@ import { attentionPasses } from './attention-passes';
 import { buildEvaluation, endpointsOf } from './build-evaluation';
 import { buildPolicy } from './build-policy';
 import { trainProfilesOf } from './build-profiles';
+import { choicePartsOf } from './choice-layer-wiring';
 
 export { attentionPasses } from './attention-passes';
 export { buildEvaluation } from './build-evaluation';
@@ -60,17 +61,30 @@ export async function buildTrainingComponents(
   const evaluation = buildEvaluation(config, endpoints);
   const policy = await buildPolicy(config, resumeFrom);
   checkAttentionBudget({ config: policy.model.config, backend, passes: attentionPasses(config) });
+  const choice = choicePartsOf(policy);
   const descriptor = findAlgorithm(config.algo);
   // A KL term needs the frozen starting policy (also when resuming: the reference never moves), without a value head.
-  const referencePolicy = descriptor.needsReferenceModel(config.algorithm)
-    ? (await buildPolicy({ ...config, lora: null }, undefined, { valueHead: false })).model
-    : undefined;
-  const algorithm = descriptor.create({
-    policy: policy.model,
-    referencePolicy,
-    config: config.algorithm,
-    run: algorithmRunFields(config),
-  });
+  const referencePolicy =
+    !choice && descriptor.needsReferenceModel(config.algorithm)
+      ? (await buildPolicy({ ...config, lora: null }, undefined, { valueHead: false })).model
+      : undefined;
+  // With the choice layer the model stays frozen: `--algo` picks the objective on the layer's weights.
+  const algorithm: TrainableAlgorithm =
+    choice && config.choiceLayer
+      ? createChoiceLayerAlgorithm({
+          layer: choice.layer,
+          log: choice.log,
+          objective: config.algo === 'ppo' ? 'ppo' : 'grpo',
+          learningRate: config.choiceLayer.learningRate,
+          clip: config.choiceLayer.clip,
+          epochs: config.choiceLayer.epochs,
+        })
+      : descriptor.create({
+          policy: policy.model,
+          referencePolicy,
+          config: config.algorithm,
+          run: algorithmRunFields(config),
+        });
   return {
     backend,
     policy,
@@ -81,7 +95,9 @@ export async function buildTrainingComponents(
     tagger: createRuleTagger(),
     // Run checkpoints are what --resume continues from: float32 master weights, so a resumed run matches an
     // uninterrupted one (a BF16 copy would round every update away). Exports keep the input dtype.
-    savePolicy: (directory) =>
-      saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer, dtype: 'F32' }),
+    savePolicy: async (directory) => {
+      await saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer, dtype: 'F32' });
+      if (choice) writeChoiceLayerFile(directory, choice.layer, choice.prior, config.sampling);
+    },
   };
 }

@@ -54,7 +54,18 @@ export function preparePolicy(
     return async () => {
       const policyPackage = await import('@rlver/policy');
       await (await import('@rlver/model')).initTfBackend();
-      return value === 'embedded' ? policyPackage.createEmbeddedPolicy() : policyPackage.loadCheckpointPolicy(value);
+      if (value === 'embedded') return policyPackage.createEmbeddedPolicy();
+      const policy = await policyPackage.loadCheckpointPolicy(value);
+      // A checkpoint of a choice-layer run (rlver-train, choiceLayer): its layer chooses among the rule's candidates.
+      const choice = policyPackage.loadChoiceLayerFile(value);
+      return choice
+        ? policyPackage.attachChoiceLayer(policy, {
+            layer: choice.layer,
+            prior: choice.file.prior,
+            sampling: choice.file.sampling,
+            seed,
+          })
+        : policy;
     };
   }
   throw new InvalidConfigError({

@@ -27,6 +27,14 @@ export interface ChoiceLayerJson {
   weights: [number, number][];
 }
 
+/** Lazy Adam's moments of the touched indexes: [index, m, v, last step]. */
+export interface ChoiceOptimizerState {
+  version: 1;
+  dim: number;
+  step: number;
+  entries: [number, number, number, number][];
+}
+
 export class ChoiceLayer {
   readonly weights: Float64Array;
   private readonly m: Float64Array;
@@ -97,6 +105,35 @@ export class ChoiceLayer {
       const vHat = v / (1 - beta2 ** t);
       this.weights[index] = (this.weights[index] as number) + (learningRate * mHat) / (Math.sqrt(vHat) + epsilon);
     }
+  }
+
+  /** Adam's state (sparse moments, step counter): what a resumed run needs to continue with equal weights. */
+  optimizerState(): ChoiceOptimizerState {
+    const entries: [number, number, number, number][] = [];
+    this.lastStep.forEach((last, index) => {
+      if (last > 0) entries.push([index, this.m[index] as number, this.v[index] as number, last]);
+    });
+    return { version: 1, dim: this.dim, step: this.step, entries };
+  }
+
+  /** Restores `optimizerState()`; the weights come from `fromJSON`. */
+  loadOptimizerState(state: ChoiceOptimizerState): void {
+    if (state.version !== 1 || state.dim !== this.dim)
+      throw new InvalidConfigError({
+        field: 'optimizerState',
+        message: `choice optimizer state version ${state.version}, dim ${state.dim}; this layer reads version 1 with dim ${this.dim}`,
+      });
+    this.m.fill(0);
+    this.v.fill(0);
+    this.lastStep.fill(0);
+    for (const [index, m, v, last] of state.entries) {
+      if (!Number.isInteger(index) || index < 0 || index >= this.dim)
+        throw new InvalidConfigError({ field: 'entries', message: `moment index ${index} outside 0..${this.dim - 1}` });
+      this.m[index] = m;
+      this.v[index] = v;
+      this.lastStep[index] = last;
+    }
+    this.step = state.step;
   }
 
   toJSON(): ChoiceLayerJson {

@@ -1,4 +1,5 @@
 export * from './choice-features';
 export * from './choice-layer';
 export * from './choice-layer-policy';
+export * from './choice-layer-training';
 export * from './choice-objectives';

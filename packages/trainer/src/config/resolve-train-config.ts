@@ -102,6 +102,7 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
     'simulatorEndpoint',
     'degenerationStop',
     'lora',
+    'choiceLayer',
     'endpoints',
     'decodingRules',
   ] as const) {

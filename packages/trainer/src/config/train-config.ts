@@ -115,7 +115,7 @@ export const endpointRetryConfigSchema = z
  */
 export const trainConfigShape = {
   preset: z
-    .enum(['embedded', 'embedded-phrasebook', 'rlver-ppo', 'rlver-grpo'])
+    .enum(['embedded', 'embedded-phrasebook', 'embedded-choice', 'rlver-ppo', 'rlver-grpo'])
     .describe('Named bundle of defaults this config started from.'),
   think: z.boolean().describe('Think-then-say: the policy reasons in `<think>…</think>` before its reply.'),
   systemPrompt: z
@@ -242,6 +242,23 @@ export const trainConfigShape = {
     .default(null)
     .describe(
       'LoRA adapters instead of full fine-tuning (`lora: {rank, alpha, dropout, targetModules, useRslora}`, flags `--lora.rank` …); null = full fine-tuning. A policy folder with adapter_config.json keeps its own adapters.',
+    ),
+  choiceLayer: z
+    .object({
+      prior: z
+        .enum(['uniform', 'lm'])
+        .describe(
+          "ℓ(c|s) in π(c|s) = softmax[ℓ + w·φ]: `uniform` (0; the model is not run to choose) or `lm` (the model's log-prob of each candidate; one scoring pass per state, ~7–10× slower a step)",
+        ),
+      learningRate: z.number().positive().describe("Adam's learning rate on the choice weights w"),
+      clip: z.number().positive().max(1).describe('PPO: clip range ε of the ratio π_w / π_old'),
+      epochs: z.number().int().positive().describe('PPO: epochs over a step’s groups'),
+    })
+    .strict()
+    .nullable()
+    .default(null)
+    .describe(
+      "A choice layer trained by RL instead of the model's weights (docs/decisions/2026-11-27-choice-layer.md): the reply is one of the phrasebook rule's candidates, drawn from π(c|s) = softmax[ℓ(c|s) + w·φ(s,c)] with φ hashed features of the dialogue; each turn's group is filled from π (branchCandidates), judged from the same user state, and `--algo grpo|ppo` picks the objective on w (reward: the user's emotion change at that turn). The language model stays frozen; the weights go to choice-layer.json beside the policy checkpoint. Needs a policy under the phrasebook rule and branchCandidates ≥ 2. Preset `embedded-choice`; null = off.",
     ),
   evalInBackground: z
     .boolean()
@@ -387,6 +404,28 @@ export const trainConfigSchema = z
         code: 'custom',
         path: ['branchCandidates'],
         message: `branchCandidates is ${config.branchCandidates} with branching ${config.branching}: it counts a turn's whole group (the sampled replies included); set it above branching (e.g. 8), or 0 (off)`,
+      });
+    }
+    if (config.choiceLayer && config.branchCandidates < 2) {
+      context.addIssue({
+        code: 'custom',
+        path: ['choiceLayer'],
+        message: `choiceLayer is on with branchCandidates ${config.branchCandidates}: the layer learns from each turn's group of candidates, so set branchCandidates to ≥ 2 (e.g. 8; preset embedded-choice), or choiceLayer to null`,
+      });
+    }
+    if (config.choiceLayer && config.algo !== 'grpo' && config.algo !== 'ppo') {
+      context.addIssue({
+        code: 'custom',
+        path: ['algo'],
+        message: `choiceLayer trains its weights with --algo grpo or --algo ppo (got ${config.algo}): pick one of them, or set choiceLayer to null`,
+      });
+    }
+    if (config.choiceLayer && config.lora) {
+      context.addIssue({
+        code: 'custom',
+        path: ['choiceLayer'],
+        message:
+          'choiceLayer trains the choice weights with the model frozen; LoRA adapters would not train: set lora to null',
       });
     }
     if (config.branchCandidates > 1 && config.turnCreditDiscount === null) {

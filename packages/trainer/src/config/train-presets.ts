@@ -47,6 +47,7 @@ const COMMON = {
   runsDir: 'runs',
   reportTo: [],
   lora: null,
+  choiceLayer: null,
   endpoints: {},
   decodingRules: {},
 } as const satisfies Partial<TrainConfig>;
@@ -149,6 +150,21 @@ const EMBEDDED_PHRASEBOOK: TrainPreset = {
 };
 
 /**
+ * `embedded-choice`: the phrasebook route with a choice layer trained by RL in front of the frozen grounded
+ * checkpoint (docs/decisions/2026-11-27-choice-layer.md, wiring in 2026-11-27-choice-layer-in-train.md): each turn's
+ * reply is drawn from π(c|s) = softmax[w·φ(s,c)] over the rule's candidates (prior uniform: the model is not run to
+ * choose), the group is 8 candidates drawn from π and judged from the same user state, and `--algo grpo|ppo` trains
+ * w by Adam at 0.05 (head13's script: GRPO +16.0, PPO +16.4 held-out after 10 minutes). 8 dialogues a step
+ * (head13's batch); the embedded preset's 4 turns a dialogue.
+ */
+const EMBEDDED_CHOICE: TrainPreset = {
+  ...EMBEDDED_PHRASEBOOK,
+  steps: 80,
+  profilesPerStep: 8,
+  choiceLayer: { prior: 'uniform', learningRate: 0.05, clip: 0.2, epochs: 4 },
+};
+
+/**
  * Presets (spec §6.5 for the paper's). `embedded` is sized for 2 CPU cores: the small embedded policy, the
  * offline simulated user, the shipped scenarios, short replies and a high learning rate.
  * `rlver-ppo` / `rlver-grpo` are the paper's settings for a user's checkpoint folder and an LLM simulator.
@@ -156,6 +172,7 @@ const EMBEDDED_PHRASEBOOK: TrainPreset = {
 export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
   embedded: EMBEDDED,
   'embedded-phrasebook': EMBEDDED_PHRASEBOOK,
+  'embedded-choice': EMBEDDED_CHOICE,
   'rlver-ppo': {
     ...COMMON,
     algo: 'ppo',

@@ -1,0 +1,286 @@
+/**
+ * The choice layer as a configuration of the trainer's one run loop (`rlver-train`, config `choiceLayer`):
+ * - `attachChoiceLayer` turns a phrasebook policy into one whose `doAct` samples a candidate from π and whose
+ *   `doCandidates` draws the rest of a turn's group from π (enumerated branching fills the group with them), and
+ *   records each state's candidate list for the update;
+ * - `createChoiceLayerAlgorithm` is the run's `AlgorithmV1`: it reads the turn groups off the step's dialogues
+ *   (the continuing reply and its judged alternatives, reward = the user's emotion change at that turn) and takes
+ *   a GRPO or PPO step on the layer's weights (choice-objectives.ts); the language model stays frozen;
+ * - `choice-layer.json` beside a policy checkpoint holds the weights and the prior; `loadChoiceLayerFile` reads it
+ *   back (resume, `rlver-eval`).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type AlgorithmV1,
+  type ChatMessage,
+  createRng,
+  hashSeed,
+  InvalidConfigError,
+  type PolicyOutput,
+  type SamplingOptions,
+  type Trajectory,
+} from '@rlver/spec';
+import type { TfjsDialoguePolicy } from '../tfjs-dialogue-policy';
+import { ChoiceLayer, type ChoiceLayerJson, type ChoiceOptimizerState } from './choice-layer';
+import { type ChoiceList, ChoiceLister, createChoiceLayerPolicy } from './choice-layer-policy';
+import { type ChoiceGroup, grpoStep, ppoStep } from './choice-objectives';
+
+export type ChoicePrior = 'lm' | 'uniform';
+
+/** The file beside a policy checkpoint that carries its choice layer. */
+export const CHOICE_LAYER_FILE = 'choice-layer.json';
+
+export interface ChoiceLayerFile extends ChoiceLayerJson {
+  prior: ChoicePrior;
+  /** Sampling the candidates were listed (and, prior `lm`, scored) with. */
+  sampling: { temperature?: number; maxNewTokens?: number };
+}
+
+/** A state's identity: the dialogue's user and assistant texts so far (the system prompt left out). */
+export function dialogueKey(messages: readonly Pick<ChatMessage, 'role' | 'content'>[]): string {
+  return messages
+    .filter((m) => m.role !== 'system')
+    .map((m) => `${m.role}\u0000${m.content.trim()}`)
+    .join('\u0001');
+}
+
+/** The state key before each policy turn of a finished dialogue (the same key `dialogueKey` gives at that turn). */
+export function turnStateKeys(trajectory: Trajectory): string[] {
+  const messages: Pick<ChatMessage, 'role' | 'content'>[] = [{ role: 'user', content: trajectory.opening.message }];
+  return trajectory.turns.map((turn) => {
+    const key = dialogueKey(messages);
+    messages.push({ role: 'assistant', content: turn.reply });
+    if (turn.userMessage !== null) messages.push({ role: 'user', content: turn.userMessage });
+    return key;
+  });
+}
+
+/** Candidate lists seen since the last update, by state. */
+export class ChoiceStateLog {
+  private readonly lists = new Map<string, ChoiceList>();
+  record(list: ChoiceList): void {
+    this.lists.set(dialogueKey(list.messages), list);
+  }
+  get(key: string): ChoiceList | undefined {
+    return this.lists.get(key);
+  }
+  clear(): void {
+    this.lists.clear();
+  }
+  get size(): number {
+    return this.lists.size;
+  }
+}
+
+export interface AttachChoiceLayerOptions {
+  layer: ChoiceLayer;
+  prior: ChoicePrior;
+  sampling: SamplingOptions;
+  seed: number;
+  /** Where the listed states go (training); omit for evaluation. */
+  log?: ChoiceStateLog;
+}
+
+/** Draws up to `limit` distinct indexes from `probs` without replacement, leaving out `skip`. */
+function drawDistinct(probs: readonly number[], limit: number, skip: ReadonlySet<number>, u: () => number): number[] {
+  const left = probs.map((p, i) => (skip.has(i) ? 0 : p));
+  const drawn: number[] = [];
+  while (drawn.length < limit) {
+    const total = left.reduce((s, p) => s + p, 0);
+    if (total <= 0) break;
+    let x = u() * total;
+    let pick = left.findIndex((p) => p > 0);
+    for (let i = 0; i < left.length; i += 1) {
+      x -= left[i] as number;
+      if (x < 0 && (left[i] as number) > 0) {
+        pick = i;
+        break;
+      }
+    }
+    drawn.push(pick);
+    left[pick] = 0;
+  }
+  return drawn;
+}
+
+/**
+ * The base policy with the choice layer in front: `doAct` samples one of the state's candidates from π (seeded by
+ * the request), `doCandidates` draws up to `limit` other candidates from π without replacement (a turn's group under
+ * enumerated branching). The model, tokenizer and checkpoint writer stay the base policy's.
+ */
+export function attachChoiceLayer(base: TfjsDialoguePolicy, options: AttachChoiceLayerOptions): TfjsDialoguePolicy {
+  const lister = new ChoiceLister(base, options.sampling, options.prior);
+  const chooser = createChoiceLayerPolicy({
+    base,
+    layer: options.layer,
+    lister,
+    mode: 'sample',
+    seed: options.seed,
+    async onState(list) {
+      options.log?.record(list);
+      return undefined;
+    },
+  });
+  return {
+    ...base,
+    policyId: chooser.policyId,
+    doAct: (actOptions) => chooser.doAct(actOptions),
+    async doCandidates({ request, limit, exclude }) {
+      const list = await lister.list(request);
+      if (list.candidates.length === 0) return [];
+      options.log?.record(list);
+      const probs = options.layer.probs(list.row);
+      const excluded = new Set((exclude ?? []).map((text) => text.trim()));
+      const skip = new Set(list.candidates.flatMap((c, i) => (excluded.has(c.reply.trim()) ? [i] : [])));
+      const rng = createRng(hashSeed(options.seed, request.seed ?? 0, 'choice-candidates'));
+      return drawDistinct(probs, limit, skip, () => rng.next()).map(
+        (index) => ({ ...(list.outputs[index] as PolicyOutput), latencyMs: 0 }) satisfies PolicyOutput,
+      );
+    },
+  };
+}
+
+/** Reads `choice-layer.json` from a checkpoint folder; undefined when the folder has none. */
+export function loadChoiceLayerFile(folder: string): { layer: ChoiceLayer; file: ChoiceLayerFile } | undefined {
+  const path = join(folder, CHOICE_LAYER_FILE);
+  if (!existsSync(path)) return undefined;
+  const file = JSON.parse(readFileSync(path, 'utf8')) as ChoiceLayerFile;
+  if (file.prior !== 'lm' && file.prior !== 'uniform')
+    throw new InvalidConfigError({
+      field: CHOICE_LAYER_FILE,
+      message: `${path}: prior is ${JSON.stringify(file.prior)}; it must be "lm" or "uniform"`,
+    });
+  return { layer: ChoiceLayer.fromJSON(file), file };
+}
+
+/** Writes the layer's weights and prior beside a policy checkpoint. */
+export function writeChoiceLayerFile(
+  folder: string,
+  layer: ChoiceLayer,
+  prior: ChoicePrior,
+  sampling: SamplingOptions,
+): void {
+  mkdirSync(folder, { recursive: true });
+  const file: ChoiceLayerFile = {
+    ...layer.toJSON(),
+    prior,
+    sampling: { temperature: sampling.temperature, maxNewTokens: sampling.maxNewTokens },
+  };
+  writeFileSync(join(folder, CHOICE_LAYER_FILE), `${JSON.stringify(file)}\n`);
+}
+
+export interface ChoiceLayerAlgorithmOptions {
+  layer: ChoiceLayer;
+  log: ChoiceStateLog;
+  /** `grpo`: group-normalised advantages, one step; `ppo`: reward minus a running baseline, clipped, `epochs`. */
+  objective: 'grpo' | 'ppo';
+  learningRate: number;
+  clip: number;
+  epochs: number;
+}
+
+const OPTIMIZER_FILE = 'choice-optimizer.json';
+
+interface ChoiceAlgorithmState {
+  optimizer: ChoiceOptimizerState;
+  baselines: [string, number][];
+}
+
+/** The run's algorithm when the choice layer is on: trains the layer's weights from the step's turn groups. */
+export function createChoiceLayerAlgorithm(options: ChoiceLayerAlgorithmOptions): AlgorithmV1 & { dispose(): void } {
+  const { layer, log } = options;
+  const baselines = new Map<string, number>();
+  return {
+    specificationVersion: 'v1',
+    algorithmId: `choice-layer-${options.objective}`,
+    async doUpdate({ trajectories, dialogues }) {
+      const groups: (ChoiceGroup & { key: string })[] = [];
+      let states = 0;
+      let unmatched = 0;
+      let entropy = 0;
+      for (const trajectory of dialogues ?? trajectories) {
+        if (trajectory.stopReason === 'error') continue;
+        const keys = turnStateKeys(trajectory);
+        trajectory.turns.forEach((turn, t) => {
+          if (!turn.scored) return;
+          states += 1;
+          const list = log.get(keys[t] as string);
+          if (!list) {
+            unmatched += 1;
+            return;
+          }
+          const indexOf = new Map(list.candidates.map((c, i) => [c.reply.trim(), i]));
+          const members = [turn, ...(turn.alternatives ?? [])].flatMap((member) => {
+            const index = indexOf.get(member.reply.trim());
+            return index === undefined || !member.scored ? [] : [{ index, reward: member.delta }];
+          });
+          if (members.length < 2) return;
+          const logProbs = layer.logProbs(list.row);
+          entropy -= logProbs.reduce((s, lp) => s + Math.exp(lp) * lp, 0);
+          groups.push({
+            key: `${trajectory.lang}#${t}`,
+            row: list.row,
+            chosen: members.map((m) => m.index),
+            rewards: members.map((m) => m.reward),
+            oldLogProbs: members.map((m) => logProbs[m.index] as number),
+          });
+        });
+      }
+      log.clear();
+      // The dialogue metrics every algorithm reports (the progress line's reward), over the finished dialogues.
+      const usable = (dialogues ?? trajectories).filter((t) => t.stopReason !== 'error');
+      const rewards = usable.map((t) => t.reward);
+      const rewardMean = rewards.reduce((a, b) => a + b, 0) / Math.max(1, rewards.length);
+      const share = (test: (r: number) => boolean) => rewards.filter(test).length / Math.max(1, rewards.length);
+      const metrics: Record<string, number> = {
+        'rollout/reward_mean': rewardMean,
+        'rollout/reward_std': Math.sqrt(
+          rewards.reduce((a, r) => a + (r - rewardMean) ** 2, 0) / Math.max(1, rewards.length),
+        ),
+        'rollout/success_fraction': share((r) => r >= 1),
+        'rollout/failure_fraction': share((r) => r < 0.1),
+        'rollout/turns_mean': usable.reduce((a, t) => a + t.turns.length, 0) / Math.max(1, usable.length),
+        'choice/states': states,
+        'choice/unmatched_states': unmatched,
+        'choice/groups': groups.length,
+      };
+      if (groups.length === 0)
+        return { metrics, skipped: true, warnings: ['choice layer: no turn group with two judged candidates'] };
+      const members = groups.reduce((s, g) => s + g.rewards.length, 0);
+      metrics['choice/mean_reward'] = groups.reduce((s, g) => s + g.rewards.reduce((a, b) => a + b, 0), 0) / members;
+      metrics['choice/entropy'] = entropy / groups.length;
+      if (options.objective === 'grpo') {
+        metrics['choice/mean_abs_advantage'] = grpoStep(layer, groups, options.learningRate);
+      } else {
+        const perSample = groups.map((g) => g.rewards.map(() => baselines.get(g.key) ?? 0));
+        metrics['choice/clip_fraction'] = ppoStep(layer, groups, {
+          learningRate: options.learningRate,
+          clip: options.clip,
+          epochs: options.epochs,
+          baselines: perSample,
+        });
+        for (const g of groups) {
+          const mean = g.rewards.reduce((a, b) => a + b, 0) / g.rewards.length;
+          baselines.set(g.key, 0.8 * (baselines.get(g.key) ?? mean) + 0.2 * mean);
+        }
+      }
+      metrics['choice/nonzero_weights'] = layer.toJSON().weights.length;
+      return { metrics, skipped: false, warnings: [] };
+    },
+    async saveState(directory) {
+      mkdirSync(directory, { recursive: true });
+      const state: ChoiceAlgorithmState = { optimizer: layer.optimizerState(), baselines: [...baselines] };
+      writeFileSync(join(directory, OPTIMIZER_FILE), `${JSON.stringify(state)}\n`);
+    },
+    async loadState(directory) {
+      const path = join(directory, OPTIMIZER_FILE);
+      if (!existsSync(path)) return;
+      const state = JSON.parse(readFileSync(path, 'utf8')) as ChoiceAlgorithmState;
+      layer.loadOptimizerState(state.optimizer);
+      baselines.clear();
+      for (const [key, value] of state.baselines) baselines.set(key, value);
+    },
+    dispose() {},
+  };
+}
