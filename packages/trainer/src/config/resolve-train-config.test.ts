@@ -66,7 +66,7 @@ describe('resolveTrainConfig', () => {
 
   it('should name the presets in the error for an unknown one', () => {
     expect(() => resolveTrainConfig({ overrides: { preset: 'phrasebook' as never } })).toThrow(
-      /use embedded, embedded-phrasebook, rlver-ppo or rlver-grpo/,
+      /use one of embedded, embedded-phrasebook, embedded-choice, rlver-ppo, rlver-grpo/,
     );
   });
 

@@ -64,7 +64,7 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
   if (!preset) {
     throw new InvalidConfigError({
       field: 'preset',
-      message: `unknown preset "${presetName}"; use embedded, embedded-phrasebook, rlver-ppo or rlver-grpo`,
+      message: `unknown preset "${presetName}"; use one of ${Object.keys(TRAIN_PRESETS).join(', ')}`,
     });
   }
   const explicit: Record<string, unknown> = { ...fromFile.values, ...overrides };
