@@ -111,7 +111,7 @@ export const endpointRetryConfigSchema = z
 /**
  * The fields of a training run (`rlver-train`) besides `algo` and its `algorithm` block. Every field can come from a
  * YAML/JSON file (`--config`) and be overridden by a CLI flag generated from its description. Presets fill the
- * defaults: `embedded`, `embedded-phrasebook`, `rlver-ppo`, `rlver-grpo`.
+ * defaults: `embedded`, `embedded-phrasebook`, `embedded-choice`, `rlver-ppo`, `rlver-grpo`.
  */
 export const trainConfigShape = {
   preset: z
