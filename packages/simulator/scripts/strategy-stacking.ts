@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Language, StrategyLabel } from '@rlver/spec';
 import { createRuleTagger } from '@rlver/strategies';
+import { saidBefore } from '../src/offline/said-before';
 import { sharedJudgedReplies } from './shared-transcripts';
 
 const flag = (name: string) => {
@@ -24,10 +25,12 @@ interface Tally {
   replies: number;
   stacked: Map<string, number>;
   any: number;
+  /** Of `any`, replies the `said-before` rule already charges (the same frame or opening again). */
+  alreadyCharged: number;
 }
 const tallies = new Map<string, Tally>();
-function count(set: string, reply: string, earlier: readonly string[], lang: Language) {
-  const tally = tallies.get(set) ?? { replies: 0, stacked: new Map(), any: 0 };
+function count(set: string, reply: string, earlier: readonly string[], lang: Language, userSide: readonly string[]) {
+  const tally = tallies.get(set) ?? { replies: 0, stacked: new Map(), any: 0, alreadyCharged: 0 };
   tallies.set(set, tally);
   tally.replies += 1;
   const window = earlier.slice(-(run - 1));
@@ -40,25 +43,33 @@ function count(set: string, reply: string, earlier: readonly string[], lang: Lan
     tally.stacked.set(label, (tally.stacked.get(label) ?? 0) + 1);
     hit = true;
   }
-  if (hit) tally.any += 1;
+  if (!hit) return;
+  tally.any += 1;
+  if (saidBefore(reply, earlier, userSide, lang)) tally.alreadyCharged += 1;
 }
 
 for (const entry of sharedJudgedReplies()) {
   const lang = languageOf(entry.reply + entry.userMessages.join(''));
   const earlier = entry.before.filter((message) => message.role === 'assistant').map((message) => message.content);
-  count(`SAGE ${lang}`, entry.reply, earlier, lang);
+  count(`SAGE ${lang}`, entry.reply, earlier, lang, [...entry.userMessages, entry.record.player, entry.record.scene]);
 }
 for (const file of resultFiles) {
   for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const record = JSON.parse(line) as { lang: Language; turns: { reply: string }[] };
+    const record = JSON.parse(line) as {
+      lang: Language;
+      opening: { message: string };
+      turns: { reply: string; userMessage: string }[];
+    };
     const replies = record.turns.map((turn) => turn.reply);
-    replies.forEach((reply, index) => count(`${file} ${record.lang}`, reply, replies.slice(0, index), record.lang));
+    const users = [record.opening.message, ...record.turns.map((turn) => turn.userMessage)];
+    for (const [index, reply] of replies.entries())
+      count(`${file} ${record.lang}`, reply, replies.slice(0, index), record.lang, users.slice(0, index + 1));
   }
 }
 for (const [set, tally] of tallies) {
   const share = (value: number) => `${value} (${((100 * value) / tally.replies).toFixed(1)} %)`;
   const labels = [...tally.stacked].sort((a, b) => b[1] - a[1]).map(([label, value]) => `${label} ${share(value)}`);
   console.log(
-    `${set}: ${tally.replies} replies, stacked ${run} in a row ${share(tally.any)}\n  ${labels.join('\n  ')}`,
+    `${set}: ${tally.replies} replies, stacked ${run} in a row ${share(tally.any)}, of them already charged said-before ${tally.alreadyCharged}\n  ${labels.join('\n  ')}`,
   );
 }

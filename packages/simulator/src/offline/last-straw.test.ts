@@ -56,14 +56,6 @@ describe('the last straw (the offline user at its floor hears the same thing aga
     expect(thoughts).toContain('没法再听下去');
   });
 
-  it('should drop a word-for-word repeat to −20 in a cold state, and not in a warm one', () => {
-    const cold = judgeZh(second, 1, [second], 'cold');
-    const warm = judgeZh(second, 1, [second], 'warm');
-    expect(codes(cold)).toContain('repeated-reply');
-    expect(quantizeScore(cold.score)).toBe(-20);
-    expect(quantizeScore(warm.score)).toBeGreaterThan(-20);
-  });
-
   it('should charge a repeat a full step when the user is cooling, and the mild flat charge when warm', () => {
     const charge = (judgement: ReturnType<typeof judgeReply>) => {
       const good = judgement.reasons.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
