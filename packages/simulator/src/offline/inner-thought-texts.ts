@@ -110,6 +110,10 @@ export const REASON_TEXTS: Readonly<Record<JudgeReason['code'], Texts>> = {
     zh: '又是“{detail}”开头，每次都一个套路',
     en: 'Opening with “{detail}” again; it’s the same formula every time',
   },
+  'last-straw': {
+    zh: '我本来就已经够难受了，你还这样（“{detail}”），我真的没法再听下去了',
+    en: 'I was already at my lowest, and then this (“{detail}”); I can’t take any more of it',
+  },
   'said-before': {
     zh: '这话你前面就说过差不多的（“{detail}”），换了几个词又来一遍，听着就不走心了',
     en: 'You said nearly the same thing before (“{detail}”); a few words swapped doesn’t make it new',

@@ -58,6 +58,7 @@ export interface JudgeReason {
     | 'not-my-story'
     | 'same-opening'
     | 'said-before'
+    | 'last-straw'
     | 'stock-strategy'
     | IntegrityCode;
   points: number;
@@ -260,19 +261,49 @@ function sameOpeningReason(reply: string, earlier: readonly string[], lang: Lang
 
 /**
  * The policy's earlier reply said again with other slot words or the same opening clause (`saidBefore`): a person
- * who hears the same line again cools. Its good points (mood included) fade by n / (n + saidBeforeFadeOffset) and
- * each such earlier reply costs `saidBefore`, down to `saidBeforeCap`. Exact copies are left to `repeated-reply`.
+ * who hears the same line again cools. Its good points (mood included) fade by n / (n + fadeOffset) and each such
+ * earlier reply costs `each`, down to `cap` (`saidBeforeWarm`, or `saidBeforeCold` when the mood is already negative).
+ * Exact copies are left to `repeated-reply`.
  */
 function saidBeforeReason(input: JudgeInput, content: readonly JudgeReason[]): JudgeReason | undefined {
   const userSide = [...(input.userMessages ?? [input.lastUserMessage]), input.lastUserMessage];
   if (input.storyText !== undefined) userSide.push(input.storyText);
   const found = saidBefore(input.reply, input.earlierReplies, userSide, input.lang);
   if (!found) return undefined;
+  // A user who is already cooling (a negative mood) hears the same thing again as not being listened to at all.
+  const cold = content.some((reason) => reason.code === 'mood' && reason.points < 0);
+  const weights = cold ? W.saidBeforeCold : W.saidBeforeWarm;
   const good = content.reduce((sum, reason) => sum + Math.max(0, reason.points), 0);
-  const fade = (good * found.repeats) / (found.repeats + W.saidBeforeFadeOffset);
-  const flat = Math.max(W.saidBeforeCap, found.repeats * W.saidBefore);
+  const fade = (good * found.repeats) / (found.repeats + weights.fadeOffset);
+  const flat = Math.max(weights.cap, found.repeats * weights.each);
   const points = Math.round((flat - fade) * 10) / 10;
   return { code: 'said-before', points, detail: found.detail };
+}
+
+/**
+ * The charge a cooling user takes personally: being told again, in new words, what they have already heard
+ * (`said-before`). The intact floor does not shield a reply from it (`lastStraw`). Word-for-word repeats
+ * (`repeated-reply`) and another person's story (`not-my-story`) stay above the floor: with them below it too, 309 of
+ * 6,290 real SAGE replies (4.9 %) went to −20, against 103 (1.6 %) with `said-before` alone, and the recorded judge
+ * gives those replies −5 most often (`2026-11-27-last-straw.md`).
+ */
+const LAST_STRAW_CODES: ReadonlySet<JudgeReason['code']> = new Set(['said-before']);
+
+/**
+ * The floor of an intact reply (`intactFloor`) holds its score above the −20 of broken text, whatever mood and style
+ * cost. A reply already at that floor that also says again what the user has heard is the last straw: that charge
+ * applies below the floor (and the reply reaches −20). Pushes the `last-straw` reason (the points taken below the
+ * floor) so the inner thought says why. Returns the score.
+ */
+function lastStraw(score: number, reasons: JudgeReason[]): number {
+  const slights = reasons.filter((r) => LAST_STRAW_CODES.has(r.code)).reduce((sum, r) => sum + r.points, 0);
+  const held = Math.max(score, W.intactFloor);
+  if (slights >= 0 || score >= W.intactFloor) return held;
+  const below = Math.max(score - slights, W.intactFloor) + slights;
+  if (below >= W.intactFloor) return held;
+  const detail = reasons.find((r) => LAST_STRAW_CODES.has(r.code) && r.points < 0)?.detail;
+  reasons.push({ code: 'last-straw', points: Math.round((below - held) * 10) / 10, detail });
+  return below;
 }
 
 /** Support strategies in one reply (questions and `other` aside): many at once read as a checklist. */
@@ -423,7 +454,7 @@ export function judgeReply(input: JudgeInput): Judgement {
     score += elsewhere.points;
   }
   // The lowest change is kept for replies that are not a person talking (garbled or sunk by an integrity issue).
-  return { score: Math.max(score, W.intactFloor), reasons, details, garbled: false, issues: [], engagement };
+  return { score: lastStraw(score, reasons), reasons, details, garbled: false, issues: [], engagement };
 }
 
 function defaultDialogueText(input: JudgeInput): string {

@@ -87,12 +87,17 @@ export const JUDGE_WEIGHTS = {
   sameOpeningCap: -3,
   /**
    * The policy's earlier reply said again in other slot words (same frame once the user's words are set aside, or
-   * the same opening clause; `saidBefore`): its good points fade by n / (n + saidBeforeFadeOffset) for n earlier
-   * such replies, and each costs saidBefore flat, down to saidBeforeCap, so a repeat of a repeat cools further.
+   * the same opening clause; `saidBefore`), to a user who is not cooling: its good points fade by n / (n + fadeOffset)
+   * for n earlier such replies, and each costs `each` flat, down to `cap`, so a repeat of a repeat cools further.
    */
-  saidBefore: -2,
-  saidBeforeCap: -6,
-  saidBeforeFadeOffset: 1,
+  saidBeforeWarm: { each: -2, cap: -6, fadeOffset: 1 },
+  /**
+   * The same, when the user is already cooling (a negative `mood`): each repeat costs a full step (−5, down to −10)
+   * and the good points fade by n / (n + 0.5). A warm user forgives a formula; a cold one hears it as not being
+   * listened to. The oracle (warm most of the time) keeps its successes; the red team's cross-turn copies, mostly
+   * judged in cold states, lose (`2026-11-27-last-straw.md`).
+   */
+  saidBeforeCold: { each: -5, cap: -10, fadeOffset: 0.5 },
   /** Lowest score of an intact reply (above the −20 change reserved for garbled and broken replies). */
   intactFloor: -17.5,
   /**
