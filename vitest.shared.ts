@@ -7,9 +7,11 @@ export const sharedVitestConfig = defineConfig({
   test: {
     environment: 'node',
     setupFiles: [new URL('./vitest.setup.ts', import.meta.url).pathname],
-    testTimeout: 60_000,
+    // A limit for hangs, not a speed check: `pnpm test` runs two packages at a time (up to four forks on two cores),
+    // so a test can take twice its time alone (docs/decisions/2026-11-27-ci-time.md).
+    testTimeout: 120_000,
     passWithNoTests: true,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },

@@ -84,14 +84,23 @@ const work = mkdtempSync(join(tmpdir(), 'rlver-packed-'));
 try {
   const tarballs = join(work, 'tarballs');
   mkdirSync(tarballs);
-  const files = {};
-  for (const name of needed) {
-    const before = new Set(readdirSync(tarballs));
-    run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: packages.get(name).folder });
-    const created = readdirSync(tarballs).filter((file) => !before.has(file));
-    if (created.length !== 1) throw new Error(`check-packed-bins: pnpm pack of ${name} made ${created.length} files`);
-    files[name] = `file:${join(tarballs, created[0])}`;
-  }
+  // One `pnpm -r pack` for all of them (it packs two at a time; 22 `pnpm pack` runs, one after another, took 26 s).
+  const packed = JSON.parse(
+    run(
+      'pnpm',
+      ['-r', ...[...needed].map((name) => `--filter=${name}`), 'pack', '--pack-destination', tarballs, '--json'],
+      { cwd: root },
+    ),
+  );
+  const files = Object.fromEntries(
+    (Array.isArray(packed) ? packed : [packed]).map((entry) => [entry.name, `file:${entry.filename}`]),
+  );
+  const unpacked = [...needed].filter((name) => files[name] === undefined);
+  const extra = Object.keys(files).filter((name) => !needed.has(name));
+  if (unpacked.length > 0 || extra.length > 0 || readdirSync(tarballs).length !== needed.size)
+    throw new Error(
+      `check-packed-bins: pnpm -r pack made ${readdirSync(tarballs).length} tarballs for ${needed.size} packages (missing: ${unpacked.join(', ') || 'none'}; not asked for: ${extra.join(', ') || 'none'})`,
+    );
   console.log(`check-packed-bins: packed ${needed.size} tarballs (${seconds()})`);
   const app = join(work, 'app');
   mkdirSync(app);

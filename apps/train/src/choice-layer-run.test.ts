@@ -11,23 +11,35 @@ import type { PolicyRequest } from '@rlver/spec';
 import { resolveTrainConfig } from '@rlver/trainer';
 import { describe, expect, it } from 'vitest';
 import { buildPolicy } from './build-policy';
+import { runTrainHere } from './test/run-train-here';
 
 const run = promisify(execFile);
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = join(import.meta.dirname, 'cli.ts');
 
-/** `rlver-train --preset embedded-choice`, shrunk to a few dialogues; extra flags appended. */
-async function train(runsDir: string, runId: string, settings: Record<string, unknown>, extra: string[] = []) {
+/** The arguments of `rlver-train --preset embedded-choice`, shrunk to a few dialogues; extra flags appended. */
+function trainArgs(runsDir: string, runId: string, settings: Record<string, unknown>, extra: string[] = []) {
   const configFile = join(runsDir, `${runId}-${extra.length}.json`);
   writeFileSync(
     configFile,
     JSON.stringify({ evalLimit: 1, profilesPerStep: 2, maxPolicyTurns: 2, evalInBackground: false, ...settings }),
   );
-  const args = ['--preset', 'embedded-choice', '--config', configFile, '--runs-dir', runsDir, '--run-id', runId];
-  return run(process.execPath, [tsxCli, '--conditions=source', cli, ...args, ...extra], {
+  return ['--preset', 'embedded-choice', '--config', configFile, '--runs-dir', runsDir, '--run-id', runId, ...extra];
+}
+
+/** The real rlver-train CLI (a child process). */
+function trainCli(args: string[]) {
+  return run(process.execPath, [tsxCli, '--conditions=source', cli, ...args], {
     env: { ...process.env, RLVER_CWD: '' },
     timeout: 240_000,
   });
+}
+
+/** The same run in this process (see runTrainHere); its stderr. */
+async function trainHere(args: string[]): Promise<string> {
+  const { code, stderr } = await runTrainHere(args);
+  expect(code, stderr).toBe(0);
+  return stderr;
 }
 
 const metricsOf = (runDirectory: string) =>
@@ -60,8 +72,8 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
 
   it('should train the layer through the run folder, resume to the same weights, and load in rlver-eval', async () => {
     const runsDir = mkdtempSync(join(tmpdir(), 'rlver-choice-run-'));
-    // Uninterrupted: 2 steps with the before/after benchmark.
-    const { stderr } = await train(runsDir, 'whole', { steps: 2 });
+    // Uninterrupted: 2 steps with the before/after benchmark (in this process).
+    const stderr = await trainHere(trainArgs(runsDir, 'whole', { steps: 2 }));
     expect(stderr).toMatch(/degenerate \d+%/);
     const whole = join(runsDir, 'whole');
     const config = JSON.parse(readFileSync(join(whole, 'config.json'), 'utf8'));
@@ -93,11 +105,13 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
     expect(trained?.file.weights.length).toBeGreaterThan(0);
     expect(existsSync(join(whole, 'checkpoints', 'step-00002', 'policy', CHOICE_LAYER_FILE))).toBe(true);
 
-    // Interrupted after step 1, resumed to step 2: the same weights (and Adam state) as the uninterrupted run.
-    await train(runsDir, 'parts', { steps: 1, evaluate: false });
+    // Interrupted after step 1 (in this process), resumed to step 2 by the real CLI: the same weights (and Adam
+    // state) as the uninterrupted run.
+    await trainHere(trainArgs(runsDir, 'parts', { steps: 1, evaluate: false }));
     expect(metricsOf(join(runsDir, 'parts'))).toHaveLength(1);
     const afterOne = loadChoiceLayerFile(join(runsDir, 'parts', 'checkpoints', 'latest', 'policy'));
-    await train(runsDir, 'parts', { steps: 2, evaluate: false }, ['--resume']);
+    const resumedRun = await trainCli(trainArgs(runsDir, 'parts', { steps: 2, evaluate: false }, ['--resume']));
+    expect(resumedRun.stderr).toMatch(/rlver-train parts: grpo/);
     const resumed = loadChoiceLayerFile(join(runsDir, 'parts', 'checkpoints', 'latest', 'policy'));
     expect(resumed?.file.weights).toEqual(trained?.file.weights);
     expect(afterOne?.file.weights).not.toEqual(trained?.file.weights);

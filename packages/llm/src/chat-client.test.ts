@@ -91,11 +91,15 @@ describe('createOpenAIChatClient', () => {
   });
 
   it('should stop at once, without retrying, when the caller aborts', async () => {
-    const server = await startOpenAITestServer(() => ({ hang: true }));
+    // The caller aborts once the server holds the request (a fixed 50 ms raced the request itself on a loaded
+    // machine: the abort came first and the server saw no request).
+    const controller = new AbortController();
+    const server = await startOpenAITestServer(() => {
+      setTimeout(() => controller.abort(), 20);
+      return { hang: true };
+    });
     try {
       const client = createOpenAIChatClient({ model: 'm', baseURL: server.baseURL, sleep: noSleep, maxRetries: 2 });
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
       const error = await client
         .complete({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal })
         .catch((caught: unknown) => caught);
