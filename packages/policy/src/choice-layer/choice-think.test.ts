@@ -86,7 +86,8 @@ describe('think turns on the choice layer', () => {
     const layer = initThinkLayer(new ChoiceLayer());
     // Arbitrary weights on some of the row's features.
     list.row.features.forEach((features, i) => {
-      if (i % 7 === 0) layer.weights[features[i % features.length] as number] += ((i % 5) - 2) * 0.3;
+      const index = features[i % features.length] as number;
+      if (i % 7 === 0) layer.weights[index] = (layer.weights[index] as number) + ((i % 5) - 2) * 0.3;
     });
     const row = layer.logProbs(list.row);
     const plans = planLogProbs(layer, list);
@@ -103,7 +104,7 @@ describe('think turns on the choice layer', () => {
     const praise = THINK_APPROACHES.indexOf('praise');
     const replyBefore = replyProbsGivenPlan(layer, list, praise);
     const planBefore = Math.exp(planLogProbs(layer, list)[praise] as number);
-    layer.weights[hashFeature('p:praise')] += 2;
+    layer.weights[hashFeature('p:praise')] = (layer.weights[hashFeature('p:praise')] as number) + 2;
     const replyAfter = replyProbsGivenPlan(layer, list, praise);
     replyAfter.forEach((q, r) => {
       expect(q).toBeCloseTo(replyBefore[r] as number, 12);
@@ -127,6 +128,31 @@ describe('think turns on the choice layer', () => {
     expect(new Set(Object.values(APPROACH_STRATEGIES).flat()).size).toBe(
       Object.values(APPROACH_STRATEGIES).flat().length,
     );
+  });
+
+  it("should gather a group's gradient as Σ scale · (φ(chosen) − Σ π φ), the row's expectation shared by its samples", async () => {
+    const list = await new ThinkChoiceLister(base, sampling).list({ messages: zh, seed: 0 });
+    const layer = initThinkLayer(new ChoiceLayer());
+    layer.weights[hashFeature('p:company')] = 1.5;
+    const probs = layer.probs(list.row);
+    const samples: [number, number][] = [
+      [0, 0.7],
+      [17, -1.2],
+      [17, 0.4],
+      [list.candidates.length - 1, 2],
+    ];
+    const naive = new Map<number, number>();
+    const add = (index: number, value: number) => naive.set(index, (naive.get(index) ?? 0) + value);
+    for (const [chosen, scale] of samples) {
+      for (const index of list.row.features[chosen] as number[]) add(index, scale);
+      probs.forEach((p, i) => {
+        for (const index of list.row.features[i] as number[]) add(index, -scale * p);
+      });
+    }
+    const gathered = new Map<number, number>();
+    for (const [chosen, scale] of samples) layer.accumulateLogProbGradient(list.row, chosen, scale, gathered);
+    expect(new Set(gathered.keys())).toEqual(new Set(naive.keys()));
+    for (const [index, value] of naive) expect(gathered.get(index)).toBeCloseTo(value, 9);
   });
 
   it('should train the plan choice with the run objective: rewarded praise turns raise π(praise plan)', async () => {

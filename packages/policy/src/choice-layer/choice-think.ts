@@ -169,6 +169,21 @@ export function planFeatureNames(state: ChoiceState, approach: ThinkApproach): s
  * reply only through the plan.
  */
 export function thinkReplyFeatureNames(state: ChoiceState, approach: ThinkApproach, reply: ChoiceCandidate): string[] {
+  return [...crossFeatureNames(state, approach, reply), ...replyFeatureNames(state, reply)];
+}
+
+/** The plan × reply part of φ_reply. */
+function crossFeatureNames(state: ChoiceState, approach: ThinkApproach, reply: ChoiceCandidate): string[] {
+  const s = reply.strategy;
+  return [
+    `think:match:${approachOf(s) === approach}`,
+    `p:${approach}|s:${s}|${state.lang}`,
+    `p:${approach}|t:${s}#${reply.template}|${state.lang}`,
+  ];
+}
+
+/** The reply's own part of φ_reply (the same under every plan). */
+function replyFeatureNames(state: ChoiceState, reply: ChoiceCandidate): string[] {
   const { lang } = state;
   const s = reply.strategy;
   const used = state.saidStrategies.filter((strategy) => strategy === s).length;
@@ -177,9 +192,6 @@ export function thinkReplyFeatureNames(state: ChoiceState, approach: ThinkApproa
   const usesLast =
     lang === 'en' ? (words ?? []).some((w) => last.has(w)) : [...last].some((pair) => reply.reply.includes(pair));
   return [
-    `think:match:${approachOf(s) === approach}`,
-    `p:${approach}|s:${s}|${lang}`,
-    `p:${approach}|t:${s}#${reply.template}|${lang}`,
     `t:${s}#${reply.template}|${lang}`,
     `s:${s}|turn:${state.turn}|${lang}`,
     `s:${s}|used:${Math.min(used, 3)}`,
@@ -242,6 +254,11 @@ export class ThinkChoiceLister {
       outputs: [],
       row: { lmLogProbs: [], features: [] },
     };
+    // Hashed once per plan, per reply and per pair (the row repeats the plan's and the reply's features).
+    const planIndexes = planNames.map((names) => names.map((name) => hashFeature(name)));
+    const replyIndexes = inner.candidates.map((reply) =>
+      replyFeatureNames(state, reply).map((name) => hashFeature(name)),
+    );
     const features: number[][] = [];
     // A reply is offered under every plan or under none (it fits after the longest plan), so the plans share one
     // reply set and only the layer's weights can make the reply depend on the plan.
@@ -256,11 +273,11 @@ export class ThinkChoiceLister {
         list.replyOf.push(r);
         list.candidates.push({ reply: text, strategy: reply.strategy, template: reply.template });
         list.outputs.push({ ...output, text, outputTokenCount: tokens });
-        features.push(
-          [...(planNames[p] as string[]), ...thinkReplyFeatureNames(state, plan.approach, reply)].map((name) =>
-            hashFeature(name),
-          ),
-        );
+        features.push([
+          ...(planIndexes[p] as number[]),
+          ...crossFeatureNames(state, plan.approach, reply).map((name) => hashFeature(name)),
+          ...(replyIndexes[r] as number[]),
+        ]);
       });
     });
     list.row = { lmLogProbs: features.map(() => 0), features };
