@@ -15,9 +15,11 @@ import {
   PLAN_MATCH_FEATURE,
   PLAN_MATCH_PRIOR,
   planLogProbs,
+  planTopic,
   replyProbsGivenPlan,
   THINK_APPROACHES,
   ThinkChoiceLister,
+  thinkPlans,
   thinkStateDependence,
   thinkTurnLogProb,
 } from './choice-think';
@@ -79,6 +81,21 @@ describe('think turns on the choice layer', () => {
         expect(said.some((text) => text.includes(quoted as string))).toBe(true);
       }
     }
+  });
+
+  it("should quote a fragment of the user's last message, or the opening's topic when the last message has none that stands alone", () => {
+    const dialogue = (said: string[]): ChatMessage[] =>
+      said.flatMap((content, i) => [
+        { role: 'user' as const, content },
+        ...(i < said.length - 1 ? [{ role: 'assistant' as const, content: '嗯，我在听。' }] : []),
+      ]);
+    // The last message's fragment is a topic: it is quoted.
+    expect(planTopic(dialogue([zh[1]?.content ?? '', zh[3]?.content ?? '']), 'zh', [])).toBe('同事下班');
+    // The last message only says "you did not understand": the opening's topic is quoted instead of a stray word.
+    const stray = dialogue(['我家里最近特别安静，爸妈总是不说话。', '你根本没明白我在说什么。']);
+    expect(planTopic(stray, 'zh', [])).toBe('安静');
+    expect(thinkPlans('zh', '安静')[0]?.text).toContain('“安静”');
+    expect(thinkPlans('en', '')[0]?.text).not.toMatch(/["“]/u);
   });
 
   it("should give a turn the log-prob log π(plan|s) + log π(reply|s,plan), the layer's row log-prob of the pair", async () => {

@@ -110,15 +110,28 @@ export interface ThinkPlan {
   text: string;
 }
 
-/** The fragment of the user's last message a plan quotes ('' when there is none): the slot filling's first `bit`. */
+/** Whether a fragment can stand as a topic: three Han characters (zh) or two words (en); one short word rarely is one. */
+function substantial(fragment: string, lang: Language): boolean {
+  return lang === 'zh'
+    ? fragment.replace(/[^\p{Script=Han}]/gu, '').length >= 3
+    : fragment.trim().split(/\s+/u).length >= 2;
+}
+
+/**
+ * The fragment a plan quotes ('' when there is none): the slot filling's fragment of the user's last message, or the
+ * story's thing from their opening when the last message gave no fragment that can stand as a topic (then the thing
+ * even when it is short: the opening's topic reads better than a stray word of a later message).
+ */
 export function planTopic(
   messages: readonly Pick<ChatMessage, 'role' | 'content'>[],
   lang: Language,
   knownNames: readonly string[],
 ): string {
   const slots = groundedSlotOptions(messages, lang, knownNames, 1)[0];
-  const topic = slots?.bit || slots?.thing || '';
-  return topic === DEFAULT_FEELING[lang] ? '' : topic;
+  const usable = (x: string | undefined) => (x && x !== DEFAULT_FEELING[lang] ? x : '');
+  const bit = usable(slots?.bit);
+  const thing = usable(slots?.thing);
+  return [bit, thing].find((x) => x !== '' && substantial(x, lang)) ?? (thing || bit);
 }
 
 /** The plans of one state, one per approach, grounded in `topic` when there is one. */
