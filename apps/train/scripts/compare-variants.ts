@@ -1,5 +1,7 @@
 /**
- * The 4-variant table of issue 16: PPO/GRPO × think/no-think on the embedded default, each over several seeds.
+ * The 4-variant table of issue 16: PPO/GRPO × think/no-think on the embedded default (or `--preset`, e.g.
+ * `embedded-choice`: the choice layer, whose think turns are a plan chosen by the layer, then a reply), each over
+ * several seeds.
  * Runs `rlver-train` for every variant and seed (sequentially, each a child process), then writes the table:
  * mean ± sd over seeds of the held-out gain, the degenerate share after (before), the mixed-language share after,
  * the think format rate after (before), the think dependence (points by which a swapped-in think pulls the reply to
@@ -7,7 +9,8 @@
  * every run's and variant's figures in `<runs-dir>/compare-variants.json`.
  *
  *   npx tsx --conditions=source apps/train/scripts/compare-variants.ts [--seeds 0,1,2] [--quick] \
- *     [--runs-dir runs/compare] [--variants ppo,ppo-think,grpo,grpo-think] [--report-only] [-- extra rlver-train flags]
+ *     [--runs-dir runs/compare] [--variants ppo,ppo-think,grpo,grpo-think] [--preset embedded-choice] [--report-only] \
+ *     [-- extra rlver-train flags]
  *
  * Resumable: a run with `summary.json` is reused, a run folder without one continues with `--resume`, so the
  * script can be killed and started again with the same command. `--quick` checks the pipeline in under an hour on 2
@@ -33,8 +36,10 @@ const { values } = parseArgs({
     'runs-dir': { type: 'string' },
     variants: { type: 'string', default: 'ppo,ppo-think,grpo,grpo-think' },
     'report-only': { type: 'boolean', default: false },
+    preset: { type: 'string' },
   },
 });
+const preset = values.preset;
 const quick = values.quick ?? false;
 const seeds = (values.seeds ?? (quick ? '0' : '0,1,2')).split(',').map((seed) => {
   const value = Number(seed);
@@ -42,7 +47,7 @@ const seeds = (values.seeds ?? (quick ? '0' : '0,1,2')).split(',').map((seed) =>
     throw new Error(`--seeds "${values.seeds}": give whole numbers, e.g. 0,1,2`);
   return value;
 });
-const runsDir = values['runs-dir'] ?? (quick ? 'runs/compare-quick' : 'runs/compare');
+const runsDir = values['runs-dir'] ?? `runs/compare${preset ? `-${preset}` : ''}${quick ? '-quick' : ''}`;
 const variants = (values.variants ?? '').split(',').filter(Boolean);
 for (const variant of variants) {
   if (!/^(ppo|grpo|rloo)(-think)?$/.test(variant))
@@ -62,6 +67,7 @@ for (const variant of variants) {
       const args = [
         '--conditions=source',
         cli,
+        ...(preset ? ['--preset', preset] : []),
         '--algo',
         algo ?? 'grpo',
         '--seed',
@@ -88,7 +94,7 @@ for (const variant of variants) {
 
 const groups = groupVariantRuns(runs, variants);
 const markdown = [
-  `PPO/GRPO × think/no-think on the embedded default${quick ? ' (--quick: 20 steps, 20 held-out profiles)' : ''}; mean ± sd over seeds.`,
+  `PPO/GRPO × think/no-think on ${preset ? `--preset ${preset}` : 'the embedded default'}${quick ? ' (--quick: 20 steps, 20 held-out profiles)' : ''}; mean ± sd over seeds.`,
   '',
   variantTableMarkdown(groups),
   '',
@@ -97,7 +103,7 @@ mkdirSync(runsDir, { recursive: true });
 writeFileSync(join(runsDir, 'compare-variants.md'), markdown);
 writeFileSync(
   join(runsDir, 'compare-variants.json'),
-  `${JSON.stringify({ quick, seeds, extraFlags: extra, variants: groups, runs }, null, 2)}\n`,
+  `${JSON.stringify({ preset: preset ?? null, quick, seeds, extraFlags: extra, variants: groups, runs }, null, 2)}\n`,
 );
 console.log(markdown);
 process.stderr.write(`wrote ${join(runsDir, 'compare-variants.md')} and ${join(runsDir, 'compare-variants.json')}\n`);

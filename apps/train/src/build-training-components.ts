@@ -97,7 +97,7 @@ export async function buildTrainingComponents(
     // uninterrupted one (a BF16 copy would round every update away). Exports keep the input dtype.
     savePolicy: async (directory) => {
       await saveCheckpoint({ directory, model: policy.model, tokenizer: policy.tokenizer, dtype: 'F32' });
-      if (choice) writeChoiceLayerFile(directory, choice.layer, choice.prior, config.sampling);
+      if (choice) writeChoiceLayerFile(directory, choice.layer, choice.prior, config.sampling, choice.think);
     },
   };
 }

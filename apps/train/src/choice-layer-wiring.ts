@@ -8,6 +8,7 @@ import {
   attachChoiceLayer,
   ChoiceLayer,
   ChoiceStateLog,
+  initThinkLayer,
   loadChoiceLayerFile,
   type TfjsDialoguePolicy,
 } from '@rlver/policy';
@@ -18,6 +19,8 @@ export interface ChoiceParts {
   layer: ChoiceLayer;
   log: ChoiceStateLog;
   prior: 'lm' | 'uniform';
+  /** Think turns: a plan, then a reply (choice-think.ts). */
+  think: boolean;
 }
 
 const partsOf = new WeakMap<TfjsDialoguePolicy, ChoiceParts>();
@@ -29,16 +32,18 @@ export function choicePartsOf(policy: TfjsDialoguePolicy): ChoiceParts | undefin
 
 /** `base` with the run's choice layer in front (loaded from `folder`'s choice-layer.json if it has one); `base` itself when the run has none. */
 export function withChoiceLayer(
-  config: Pick<TrainConfig, 'choiceLayer' | 'sampling' | 'seed'>,
+  config: Pick<TrainConfig, 'choiceLayer' | 'sampling' | 'seed' | 'think'>,
   base: TfjsDialoguePolicy,
   folder: string | undefined,
 ): TfjsDialoguePolicy {
   if (!config.choiceLayer) return base;
   const saved = folder ? loadChoiceLayerFile(folder) : undefined;
+  // A think run starts with the plan-following weight at its prior (a saved layer brings its own).
   const parts: ChoiceParts = {
-    layer: saved?.layer ?? new ChoiceLayer(),
+    layer: saved?.layer ?? (config.think ? initThinkLayer(new ChoiceLayer()) : new ChoiceLayer()),
     log: new ChoiceStateLog(),
     prior: config.choiceLayer.prior,
+    think: config.think,
   };
   const policy = attachChoiceLayer(base, {
     layer: parts.layer,
@@ -46,6 +51,7 @@ export function withChoiceLayer(
     sampling: { temperature: config.sampling.temperature, maxNewTokens: config.sampling.maxNewTokens },
     seed: config.seed,
     log: parts.log,
+    think: config.think,
   });
   partsOf.set(policy, parts);
   return policy;

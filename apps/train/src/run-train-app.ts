@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProgressBar } from '@rlver/cli-kit';
+import { ChoiceLayer, initThinkLayer, loadChoiceLayerFile } from '@rlver/policy';
 import { createRunTracker } from '@rlver/tracking';
 import {
   describeEarlyStop,
@@ -12,6 +13,13 @@ import {
 } from '@rlver/trainer';
 import { benchmarkChildModule } from './benchmark-child-module';
 import { buildEvaluation, buildPolicy } from './build-training-components';
+import { choicePartsOf } from './choice-layer-wiring';
+import {
+  choiceThinkDependenceRows,
+  describeChoiceThink,
+  measureChoiceThink,
+  readBenchmarkTrajectories,
+} from './measure-choice-think';
 import { chatPromptRenderer, measureThinkDependence, modelCompleter } from './measure-think-dependence';
 import { runPreflight } from './preflight';
 import { openRunFolder } from './run-folder';
@@ -86,20 +94,24 @@ export async function runTrainApp(
   if (outcome.stoppedEarly) log(describeEarlyStop(outcome.stoppedEarly, config));
   const { before, after } = await benchmark.finish(latestPolicy);
   const endpoints = wiring.endpointUsage();
-  // Think runs: does the trained policy's reply follow its think? (a few seconds: three batched generations)
-  const thinkDependence = config.think
-    ? await measureThinkDependence({
-        complete: modelCompleter(wiring.policy.model, wiring.policy.tokenizer, {
-          temperature: config.evalTemperature,
-          maxNewTokens: config.sampling.maxNewTokens,
-        }),
-        renderPrompt: chatPromptRenderer(wiring.policy.tokenizer, systemPromptFor(config)),
-        openings: wiring.evalProfiles.flatMap((profile) =>
-          profile.first_talk ? [{ lang: profile.lang ?? 'zh', text: profile.first_talk }] : [],
-        ),
-        seed: config.seed,
-      })
-    : undefined;
+  // Think runs: does the trained policy's reply follow its think? (a few seconds: three batched generations; the
+  // choice layer: each plan forced at the recorded held-out states)
+  const choiceThink = config.think && config.choiceLayer ? await measureChoiceThinkOfRun() : undefined;
+  const thinkDependence = choiceThink
+    ? choiceThinkDependenceRows(choiceThink)
+    : config.think
+      ? await measureThinkDependence({
+          complete: modelCompleter(wiring.policy.model, wiring.policy.tokenizer, {
+            temperature: config.evalTemperature,
+            maxNewTokens: config.sampling.maxNewTokens,
+          }),
+          renderPrompt: chatPromptRenderer(wiring.policy.tokenizer, systemPromptFor(config)),
+          openings: wiring.evalProfiles.flatMap((profile) =>
+            profile.first_talk ? [{ lang: profile.lang ?? 'zh', text: profile.first_talk }] : [],
+          ),
+          seed: config.seed,
+        })
+      : undefined;
   const summary = writeRunOutputs({
     config,
     runId,
@@ -114,5 +126,22 @@ export async function runTrainApp(
   });
   wiring.algorithm.dispose();
   for (const line of runEndLines(summary, runDirectory, endpoints)) log(line);
+  if (choiceThink) for (const line of describeChoiceThink(choiceThink)) log(line);
   return 0;
+
+  async function measureChoiceThinkOfRun() {
+    const parts = choicePartsOf(wiring.policy);
+    const trained = loadChoiceLayerFile(latestPolicy)?.layer ?? parts?.layer;
+    if (!parts || !trained) return undefined;
+    const reports = await measureChoiceThink({
+      policy: wiring.policy,
+      sampling: config.sampling,
+      trajectories: readBenchmarkTrajectories(join(runDirectory, 'after')),
+      systemPrompt: systemPromptFor(config),
+      before: initThinkLayer(new ChoiceLayer()),
+      after: trained,
+    });
+    writeFileSync(join(runDirectory, 'think-choice-dependence.json'), `${JSON.stringify(reports, null, 2)}\n`);
+    return reports;
+  }
 }

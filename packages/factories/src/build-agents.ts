@@ -64,6 +64,7 @@ export function preparePolicy(
             prior: choice.file.prior,
             sampling: choice.file.sampling,
             seed,
+            think: choice.file.think === true,
           })
         : policy;
     };

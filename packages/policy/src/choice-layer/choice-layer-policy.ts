@@ -52,7 +52,8 @@ export class ChoiceLister {
       });
   }
 
-  private strategyOf(reply: string): { strategy: string; template: string } | undefined {
+  /** The phrasebook strategy and template of a reply this lister has listed (undefined when not known). */
+  strategyOf(reply: string): { strategy: string; template: string } | undefined {
     return this.strategies.get(reply.trim());
   }
 
@@ -134,7 +135,8 @@ export function drawIndex(probs: readonly number[], u: number): number {
 export interface ChoiceLayerPolicyOptions {
   base: TfjsDialoguePolicy;
   layer: ChoiceLayer;
-  lister: ChoiceLister;
+  /** A `ChoiceLister`, or any lister of a state's choice row (think turns: `ThinkChoiceLister`). */
+  lister: Pick<ChoiceLister, 'list'>;
   /** `sample` draws from π (seeded by the request); `greedy` takes the most probable candidate. */
   mode: 'sample' | 'greedy';
   seed?: number;

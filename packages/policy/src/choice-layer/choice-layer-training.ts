@@ -25,6 +25,7 @@ import type { TfjsDialoguePolicy } from '../tfjs-dialogue-policy';
 import { ChoiceLayer, type ChoiceLayerJson, type ChoiceOptimizerState } from './choice-layer';
 import { type ChoiceList, ChoiceLister, createChoiceLayerPolicy } from './choice-layer-policy';
 import { type ChoiceGroup, grpoStep, ppoStep } from './choice-objectives';
+import { ThinkChoiceLister } from './choice-think';
 
 export type ChoicePrior = 'lm' | 'uniform';
 
@@ -35,6 +36,8 @@ export interface ChoiceLayerFile extends ChoiceLayerJson {
   prior: ChoicePrior;
   /** Sampling the candidates were listed (and, prior `lm`, scored) with. */
   sampling: { temperature?: number; maxNewTokens?: number };
+  /** Think turns (choice-think.ts): the layer chooses a plan, then a reply; absent or false: replies only. */
+  think?: boolean;
 }
 
 /** A state's identity: the dialogue's user and assistant texts so far (the system prompt left out). */
@@ -80,6 +83,8 @@ export interface AttachChoiceLayerOptions {
   seed: number;
   /** Where the listed states go (training); omit for evaluation. */
   log?: ChoiceStateLog;
+  /** Think-then-say (choice-think.ts): each turn is a plan, then a reply; needs prior `uniform`. */
+  think?: boolean;
 }
 
 /** Draws up to `limit` distinct indexes from `probs` without replacement, leaving out `skip`. */
@@ -110,7 +115,14 @@ function drawDistinct(probs: readonly number[], limit: number, skip: ReadonlySet
  * enumerated branching). The model, tokenizer and checkpoint writer stay the base policy's.
  */
 export function attachChoiceLayer(base: TfjsDialoguePolicy, options: AttachChoiceLayerOptions): TfjsDialoguePolicy {
-  const lister = new ChoiceLister(base, options.sampling, options.prior);
+  if (options.think && options.prior !== 'uniform')
+    throw new InvalidConfigError({
+      field: 'choiceLayer.prior',
+      message: `think turns on the choice layer score (plan, reply) pairs with prior uniform (got ${options.prior}): set --choice-layer.prior uniform, or drop --think`,
+    });
+  const lister = options.think
+    ? new ThinkChoiceLister(base, options.sampling)
+    : new ChoiceLister(base, options.sampling, options.prior);
   const chooser = createChoiceLayerPolicy({
     base,
     layer: options.layer,
@@ -160,12 +172,14 @@ export function writeChoiceLayerFile(
   layer: ChoiceLayer,
   prior: ChoicePrior,
   sampling: SamplingOptions,
+  think = false,
 ): void {
   mkdirSync(folder, { recursive: true });
   const file: ChoiceLayerFile = {
     ...layer.toJSON(),
     prior,
     sampling: { temperature: sampling.temperature, maxNewTokens: sampling.maxNewTokens },
+    ...(think ? { think } : {}),
   };
   writeFileSync(join(folder, CHOICE_LAYER_FILE), `${JSON.stringify(file)}\n`);
 }
@@ -210,9 +224,10 @@ export function createChoiceLayerAlgorithm(options: ChoiceLayerAlgorithmOptions)
             unmatched += 1;
             return;
           }
+          // Matched on the raw output: a think turn's candidate is the whole `<think>…</think>reply` text.
           const indexOf = new Map(list.candidates.map((c, i) => [c.reply.trim(), i]));
           const members = [turn, ...(turn.alternatives ?? [])].flatMap((member) => {
-            const index = indexOf.get(member.reply.trim());
+            const index = indexOf.get((member.rawOutput ?? member.reply).trim());
             return index === undefined || !member.scored ? [] : [{ index, reward: member.delta }];
           });
           if (members.length < 2) return;

@@ -76,17 +76,44 @@ export class ChoiceLayer {
     return this.logProbs(row).map(Math.exp);
   }
 
-  /** Adds `scale · ∇_w log π_w(chosen | s)` = scale · (φ(chosen) − Σ π φ) into `into`; returns log π_w(chosen). */
+  /**
+   * Adds `scale · ∇_w log π_w(chosen | s)` = scale · (φ(chosen) − Σ π φ) into `into`; returns log π_w(chosen).
+   * π and Σ π φ of a row are computed once per `into` (the weights do not move while a gradient is gathered), so the
+   * samples of a group cost their own features plus the row's distinct indexes, not the whole row each.
+   */
   accumulateLogProbGradient(row: ChoiceRow, chosen: number, scale: number, into: SparseGradient): number {
-    const logProbs = this.logProbs(row);
+    const { logProbs, expected } = this.rowExpectation(row, into);
     const add = (index: number, value: number) => into.set(index, (into.get(index) ?? 0) + value);
     for (const index of row.features[chosen] as number[]) add(index, scale);
-    logProbs.forEach((lp, i) => {
-      const p = Math.exp(lp);
-      if (p < 1e-12) return;
-      for (const index of row.features[i] as number[]) add(index, -scale * p);
-    });
+    for (const [index, e] of expected) add(index, -scale * e);
     return logProbs[chosen] as number;
+  }
+
+  private readonly expectations = new WeakMap<
+    SparseGradient,
+    WeakMap<ChoiceRow, { logProbs: number[]; expected: Map<number, number> }>
+  >();
+
+  /** log π over the row and Σ π φ by index, memoised for the gradient being gathered into `into`. */
+  private rowExpectation(row: ChoiceRow, into: SparseGradient) {
+    let rows = this.expectations.get(into);
+    if (!rows) {
+      rows = new WeakMap();
+      this.expectations.set(into, rows);
+    }
+    let entry = rows.get(row);
+    if (!entry) {
+      const logProbs = this.logProbs(row);
+      const expected = new Map<number, number>();
+      logProbs.forEach((lp, i) => {
+        const p = Math.exp(lp);
+        if (p < 1e-12) return;
+        for (const index of row.features[i] as number[]) expected.set(index, (expected.get(index) ?? 0) + p);
+      });
+      entry = { logProbs, expected };
+      rows.set(row, entry);
+    }
+    return entry;
   }
 
   /** One lazy-Adam ascent step along `gradient` (the weights move to raise the objective). */
