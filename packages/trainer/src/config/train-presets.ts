@@ -163,7 +163,7 @@ const EMBEDDED_CHOICE: TrainPreset = {
   ...EMBEDDED_PHRASEBOOK,
   steps: 240,
   profilesPerStep: 8,
-  choiceLayer: { prior: 'uniform', learningRate: 0.05, clip: 0.2, epochs: 4 },
+  choiceLayer: { prior: 'uniform', learningRate: 0.05, clip: 0.2, epochs: 4, ppoBaseline: 'language-turn' },
 };
 
 /**
