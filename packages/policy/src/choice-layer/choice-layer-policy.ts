@@ -112,7 +112,11 @@ export class ChoiceLister {
       if (this.cache.size >= this.cacheSize) this.cache.clear();
       this.cache.set(key, entry);
     }
-    const state = choiceState(messages, (reply) => this.strategyOf(reply)?.strategy);
+    const state = choiceState(
+      messages,
+      (reply) => this.strategyOf(reply)?.strategy,
+      (reply) => this.strategyOf(reply)?.template,
+    );
     const candidates = entry.outputs.map((output) => ({
       reply: output.text,
       ...(this.strategyOf(output.text) ?? { strategy: 'unknown', template: 'unknown' }),
