@@ -48,8 +48,10 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
       learningRate: 0.05,
       clip: 0.2,
       epochs: 4,
-      ppoBaseline: 'language-turn',
+      ppoBaseline: 'linear-critic',
     });
+    expect(config.trainEmotionPreset).toBe('sage');
+    expect(config.maxPolicyTurns).toBe(10);
     const ppo = resolveTrainConfig({ overrides: { preset: 'embedded-choice', algo: 'ppo' } });
     expect(ppo.choiceLayer?.prior).toBe('uniform');
     expect(ppo.branchCandidates).toBe(8);
@@ -60,7 +62,7 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
       learningRate: 0.05,
       clip: 0.2,
       epochs: 4,
-      ppoBaseline: 'language-turn',
+      ppoBaseline: 'linear-critic',
     });
     expect(() => resolveTrainConfig({ overrides: { preset: 'embedded-choice', branchCandidates: 0 } })).toThrow(
       /choiceLayer is on with branchCandidates 0/,
