@@ -157,7 +157,8 @@ const EMBEDDED_PHRASEBOOK: TrainPreset = {
  * w by Adam at 0.05. Training dialogues use the benchmark's emotion dynamics (`sage`: start 40, ±10, the scenario's
  * recorded opening, a failed dialogue ends below 10) for up to 10 turns, 4 dialogues a step, 240 steps; φ sees how
  * much a candidate repeats the policy's earlier replies, and PPO's baseline is a learned linear critic over the
- * state's features (docs/decisions/2026-11-27-choice-layer-gains.md). The former setting (the `rlver-train`
+ * state's features (docs/decisions/2026-11-27-choice-layer-gains.md: seed 0 held-out GRPO +18.3, PPO +7.4, 0 %
+ * degenerate; 430–460 CPU seconds a run). The former setting (the `rlver-train`
  * dynamics, 4 turns, 8 dialogues a step, no repeat features, a (language, turn) baseline) gained +11.5 / +5.7 /
  * +10.5 (GRPO seeds 0–2) and +2.8 (PPO seed 0) held-out.
  */
