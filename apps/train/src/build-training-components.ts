@@ -78,6 +78,7 @@ export async function buildTrainingComponents(
           learningRate: config.choiceLayer.learningRate,
           clip: config.choiceLayer.clip,
           epochs: config.choiceLayer.epochs,
+          ppoBaseline: config.choiceLayer.ppoBaseline,
         })
       : descriptor.create({
           policy: policy.model,

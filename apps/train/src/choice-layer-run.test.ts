@@ -55,13 +55,27 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
     expect(config.policy).toBe('embedded-grounded');
     expect(config.branchCandidates).toBe(8);
     expect(config.algo).toBe('grpo');
-    expect(config.choiceLayer).toEqual({ prior: 'uniform', learningRate: 0.05, clip: 0.2, epochs: 4 });
+    expect(config.choiceLayer).toEqual({
+      prior: 'uniform',
+      learningRate: 0.05,
+      clip: 0.2,
+      epochs: 4,
+      ppoBaseline: 'linear-critic',
+    });
+    expect(config.trainEmotionPreset).toBe('sage');
+    expect(config.maxPolicyTurns).toBe(10);
     const ppo = resolveTrainConfig({ overrides: { preset: 'embedded-choice', algo: 'ppo' } });
     expect(ppo.choiceLayer?.prior).toBe('uniform');
     expect(ppo.branchCandidates).toBe(8);
     // A nested flag refines the block field by field.
     const lm = resolveTrainConfig({ overrides: { preset: 'embedded-choice', choiceLayer: { prior: 'lm' } } });
-    expect(lm.choiceLayer).toEqual({ prior: 'lm', learningRate: 0.05, clip: 0.2, epochs: 4 });
+    expect(lm.choiceLayer).toEqual({
+      prior: 'lm',
+      learningRate: 0.05,
+      clip: 0.2,
+      epochs: 4,
+      ppoBaseline: 'linear-critic',
+    });
     expect(() => resolveTrainConfig({ overrides: { preset: 'embedded-choice', branchCandidates: 0 } })).toThrow(
       /choiceLayer is on with branchCandidates 0/,
     );

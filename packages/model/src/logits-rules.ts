@@ -321,8 +321,12 @@ export interface CreateLogitsRulesOptions {
 /** How many prompts' earlier replies `noteRepliesBeforeWindow` keeps (a few RL steps' worth of dialogue states). */
 const REPLIES_BEFORE_WINDOW_ENTRIES = 65_536;
 
-/** The dialogue a prompt holds, as one string (the phrasebook caches' key). */
-function dialogueKey(messages: readonly { role: string; content: string }[]): string {
+/**
+ * The messages a prompt window holds, verbatim and system prompt included, as one string (the phrasebook caches'
+ * key: two prompts share candidates only when their windows hold the same text). Not the choice layer's
+ * `choiceStateKey`, which leaves out the system prompt and trims each message.
+ */
+function promptWindowKey(messages: readonly { role: string; content: string }[]): string {
   return messages.map((message) => `${message.role}\u0000${message.content}`).join('\u0001');
 }
 
@@ -674,7 +678,7 @@ export class LogitsRules {
     if (!this.phrasebookRule) return;
     const said = new Set(replies.map((reply) => visibleReply(reply)).filter((reply) => reply.length > 0));
     if (said.size === 0) return;
-    const key = dialogueKey(this.dialogueBefore(promptIds, promptIds.length - this.header.length));
+    const key = promptWindowKey(this.dialogueBefore(promptIds, promptIds.length - this.header.length));
     this.repliesBeforeWindow.delete(key);
     if (this.repliesBeforeWindow.size >= REPLIES_BEFORE_WINDOW_ENTRIES) {
       this.repliesBeforeWindow.delete(this.repliesBeforeWindow.keys().next().value as string);
@@ -687,7 +691,7 @@ export class LogitsRules {
     const cached = cache?.phrases.get(start);
     if (cached) return cached;
     const messages = this.dialogueBefore(ids, start - this.header.length);
-    const windowKey = dialogueKey(messages);
+    const windowKey = promptWindowKey(messages);
     const saidBefore = this.repliesBeforeWindow.get(windowKey);
     const key = saidBefore ? `${windowKey}\u0002${[...saidBefore].join('\u0001')}` : windowKey;
     let phrases = this.dialoguePhrases.get(key);

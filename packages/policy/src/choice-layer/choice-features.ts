@@ -3,7 +3,9 @@
  * dialogue so far) crossed with what it may say (one of the phrasebook rule's candidates, its strategy and template
  * known). The same families as tools/embedded-model/scripts/choice-learnability.ts: strategy, template, turn, how
  * often and how recently the strategy was used, whether the reply reuses the user's last words, length, and the
- * strategy crossed with the words of the user's last message and of the opening. No held-out information.
+ * strategy crossed with the words of the user's last message and of the opening; and how much the candidate repeats
+ * the policy's own earlier replies (the same template said before, the same opening words, the largest word overlap
+ * with an earlier reply). No held-out information.
  */
 import type { ChatMessage, Language } from '@rlver/spec';
 
@@ -48,13 +50,26 @@ export interface ChoiceState {
   turn: number;
   /** Strategy of each earlier reply (`unknown` when not from the phrasebook). */
   saidStrategies: string[];
+  /** Strategy and template of each earlier reply (`strategy#template`; `unknown` parts when not from the phrasebook). */
+  saidTemplates: string[];
+  /** The opening words of each earlier reply (`replyOpening`). */
+  saidOpenings: string[];
+  /** The words (en) / Han bigrams (zh) of each earlier reply. */
+  saidWords: string[][];
   lastWords: string[];
   openingWords: string[];
+}
+
+/** A reply's opening as the features compare it: its first 3 words (en) or first 4 Han characters (zh). */
+export function replyOpening(reply: string, lang: Language): string {
+  if (lang === 'en') return (reply.toLowerCase().match(/[a-z']+/gu) ?? []).slice(0, 3).join(' ');
+  return reply.replace(/[^\p{Script=Han}]/gu, '').slice(0, 4);
 }
 
 export function choiceState(
   messages: readonly Pick<ChatMessage, 'role' | 'content'>[],
   strategyOf: (reply: string) => string | undefined,
+  templateOf: (reply: string) => string | undefined = () => undefined,
 ): ChoiceState {
   const lang = dialogueLanguage(messages);
   const said = messages.filter((m) => m.role === 'assistant').map((m) => m.content.trim());
@@ -63,6 +78,9 @@ export function choiceState(
     lang,
     turn: Math.min(said.length + 1, 6),
     saidStrategies: said.map((reply) => strategyOf(reply) ?? 'unknown'),
+    saidTemplates: said.map((reply) => `${strategyOf(reply) ?? 'unknown'}#${templateOf(reply) ?? 'unknown'}`),
+    saidOpenings: said.map((reply) => replyOpening(reply, lang)),
+    saidWords: said.map((reply) => dialogueWords(reply, lang)),
     lastWords: dialogueWords(users.at(-1) ?? '', lang),
     openingWords: dialogueWords(users[0] ?? '', lang),
   };
@@ -80,7 +98,14 @@ export function choiceFeatureNames(state: ChoiceState, candidate: ChoiceCandidat
   const used = state.saidStrategies.filter((strategy) => strategy === s).length;
   const previous = state.saidStrategies.at(-1) ?? 'none';
   const last = new Set(state.lastWords);
-  const usesLast = dialogueWords(candidate.reply, lang).some((w) => last.has(w));
+  const words = dialogueWords(candidate.reply, lang);
+  const usesLast = words.some((w) => last.has(w));
+  const templateKey = `${s}#${candidate.template}`;
+  const templateUses =
+    candidate.template === 'unknown' ? 0 : state.saidTemplates.filter((t) => t === templateKey).length;
+  const opening = replyOpening(candidate.reply, lang);
+  const openingSeen = opening.length > 0 && state.saidOpenings.includes(opening);
+  const overlap = Math.max(0, ...state.saidWords.map((said) => jaccard(words, said)));
   return [
     'bias',
     `s:${s}`,
@@ -91,7 +116,18 @@ export function choiceFeatureNames(state: ChoiceState, candidate: ChoiceCandidat
     `s:${s}|prev:${previous}`,
     `s:${s}|usesLast:${usesLast}`,
     `len:${Math.min(Math.floor(candidate.reply.length / 20), 6)}|${lang}`,
+    `templateSaid:${Math.min(templateUses, 2)}`,
+    `openingSaid:${openingSeen}|${lang}`,
+    `overlap:${Math.min(Math.floor(overlap * 5), 4)}|${lang}`,
     ...state.lastWords.map((w) => `s:${s}|w:${w}`),
     ...state.openingWords.map((w) => `s:${s}|open:${w}`),
   ];
+}
+
+/** |a ∩ b| / |a ∪ b| of two word lists (0 when both are empty). */
+function jaccard(a: readonly string[], b: readonly string[]): number {
+  const setB = new Set(b);
+  const union = new Set([...a, ...b]).size;
+  const shared = new Set(a.filter((w) => setB.has(w))).size;
+  return union === 0 ? 0 : shared / union;
 }

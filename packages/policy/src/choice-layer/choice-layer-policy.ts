@@ -16,12 +16,20 @@ import {
   type SamplingOptions,
 } from '@rlver/spec';
 import type { TfjsDialoguePolicy } from '../tfjs-dialogue-policy';
-import { type ChoiceCandidate, choiceFeatures, choiceState, dialogueLanguage } from './choice-features';
+import {
+  type ChoiceCandidate,
+  type ChoiceState,
+  choiceFeatures,
+  choiceState,
+  dialogueLanguage,
+} from './choice-features';
 import type { ChoiceLayer, ChoiceRow } from './choice-layer';
 
 /** A state's candidates with the language model's log-probs and their features. */
 export interface ChoiceList {
   messages: readonly ChatMessage[];
+  /** What the features read of the dialogue so far (language, turn, strategies said, the user's words). */
+  state: ChoiceState;
   candidates: ChoiceCandidate[];
   row: ChoiceRow;
   /** The base policy's output for each candidate (tokens and log-probs). */
@@ -105,13 +113,18 @@ export class ChoiceLister {
       if (this.cache.size >= this.cacheSize) this.cache.clear();
       this.cache.set(key, entry);
     }
-    const state = choiceState(messages, (reply) => this.strategyOf(reply)?.strategy);
+    const state = choiceState(
+      messages,
+      (reply) => this.strategyOf(reply)?.strategy,
+      (reply) => this.strategyOf(reply)?.template,
+    );
     const candidates = entry.outputs.map((output) => ({
       reply: output.text,
       ...(this.strategyOf(output.text) ?? { strategy: 'unknown', template: 'unknown' }),
     }));
     return {
       messages,
+      state,
       candidates,
       outputs: entry.outputs,
       row: {
@@ -122,14 +135,22 @@ export class ChoiceLister {
   }
 }
 
-/** Draws an index from `probs` with a uniform `u` in [0, 1). */
-export function drawIndex(probs: readonly number[], u: number): number {
+/**
+ * Draws an index from `weights` with `u` uniform in [0, Σ weights) (probabilities and u in [0, 1), or unnormalised
+ * weights and u scaled by their sum). Never an index of weight 0: where rounding leaves u past the last sum, the last
+ * index with a positive weight.
+ */
+export function drawIndex(weights: readonly number[], u: number): number {
   let acc = 0;
-  for (let i = 0; i < probs.length; i += 1) {
-    acc += probs[i] as number;
+  let lastPositive = weights.length - 1;
+  for (let i = 0; i < weights.length; i += 1) {
+    const w = weights[i] as number;
+    if (w <= 0) continue;
+    acc += w;
+    lastPositive = i;
     if (u < acc) return i;
   }
-  return probs.length - 1;
+  return lastPositive;
 }
 
 export interface ChoiceLayerPolicyOptions {

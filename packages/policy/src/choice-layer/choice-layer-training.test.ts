@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Trajectory, TrajectoryTurn } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
+import { choiceState } from './choice-features';
 import { ChoiceLayer } from './choice-layer';
 import type { ChoiceList } from './choice-layer-policy';
-import { ChoiceStateLog, createChoiceLayerAlgorithm, dialogueKey, turnStateKeys } from './choice-layer-training';
+import { ChoiceStateLog, choiceStateKey, createChoiceLayerAlgorithm, turnStateKeys } from './choice-layer-training';
 
 const REPLIES = ['That sounds hard.', 'You did well.', 'Tell me more.'];
 
@@ -13,6 +14,7 @@ const REPLIES = ['That sounds hard.', 'You did well.', 'Tell me more.'];
 function listAt(messages: ChoiceList['messages']): ChoiceList {
   return {
     messages,
+    state: choiceState(messages, () => undefined),
     candidates: REPLIES.map((reply, i) => ({ reply, strategy: `s${i}`, template: `t${i}` })),
     outputs: REPLIES.map((text) => ({
       text,
@@ -43,8 +45,8 @@ describe('the choice layer as the run algorithm', () => {
   it('should key each turn of a finished dialogue as the policy saw the state', () => {
     const t = dialogue('max_turns', [turn('You did well.', 5, ' Thanks. '), turn('Tell me more.', 0, 'ok')]);
     expect(turnStateKeys(t)).toEqual([
-      dialogueKey([{ role: 'user', content: 'I failed my exam.' }]),
-      dialogueKey([
+      choiceStateKey([{ role: 'user', content: 'I failed my exam.' }]),
+      choiceStateKey([
         { role: 'system', content: 'be kind' },
         { role: 'user', content: 'I failed my exam.' },
         { role: 'assistant', content: 'You did well.' },
@@ -99,5 +101,115 @@ describe('the choice layer as the run algorithm', () => {
     const unmatched = await copyAlgorithm.doUpdate({ trajectories: [dialogue('max_turns', [group])], step: 1 });
     expect(unmatched.skipped).toBe(true);
     expect(unmatched.metrics['choice/unmatched_states']).toBe(1);
+  });
+
+  it("should fit PPO's linear critic to the states' values, rank the best reply first in each, and resume it", async () => {
+    // Two kinds of state: after a good-news opening every reply lifts the user (+8..+12), after a loss every reply
+    // sinks them (−12..−8); within each the second candidate is the best by 2 points. A per-(language, turn)
+    // baseline sees one mean of 0; the critic learns ±10 from the opening's words.
+    const openings = ['I passed my exam today.', 'I lost my dog today.'];
+    const shift = [10, -10];
+    const make = (ppoBaseline: 'language-turn' | 'linear-critic', layer: ChoiceLayer, log: ChoiceStateLog) =>
+      createChoiceLayerAlgorithm({
+        layer,
+        log,
+        objective: 'ppo',
+        learningRate: 0.05,
+        clip: 0.2,
+        epochs: 4,
+        ppoBaseline,
+      });
+    const batch = () =>
+      openings.map((opening, k) => {
+        const d = dialogue('max_turns', [
+          turn('That sounds hard.', (shift[k] as number) - 2, 'hm', [
+            turn('You did well.', (shift[k] as number) + 2, null),
+            turn('Tell me more.', shift[k] as number, null),
+          ]),
+        ]);
+        return { ...d, opening: { message: opening, emotion: 30 } } as Trajectory;
+      });
+    const layer = new ChoiceLayer(8);
+    const log = new ChoiceStateLog();
+    const algorithm = make('linear-critic', layer, log);
+    const explained: number[] = [];
+    for (let step = 0; step < 30; step += 1) {
+      for (const opening of openings) log.record(listAt([{ role: 'user', content: opening }]));
+      const result = await algorithm.doUpdate({ trajectories: batch(), step });
+      explained.push(result.metrics['choice/critic_explained_variance'] as number);
+    }
+    // V = 0 at first explains nothing; after 30 steps the critic explains most of the reward's variance.
+    expect(explained[0]).toBeCloseTo(0, 9);
+    expect(explained.at(-1)).toBeGreaterThan(0.8);
+    for (const opening of openings) {
+      const probs = layer.probs(listAt([{ role: 'user', content: opening }]).row);
+      expect(probs.indexOf(Math.max(...probs))).toBe(1);
+    }
+    // The critic travels with the algorithm's state: a resumed copy takes the same next step.
+    const directory = mkdtempSync(join(tmpdir(), 'choice-critic-'));
+    await algorithm.saveState(directory);
+    const copy = ChoiceLayer.fromJSON(layer.toJSON());
+    const copyLog = new ChoiceStateLog();
+    const resumed = make('linear-critic', copy, copyLog);
+    await resumed.loadState(directory);
+    for (const opening of openings) {
+      log.record(listAt([{ role: 'user', content: opening }]));
+      copyLog.record(listAt([{ role: 'user', content: opening }]));
+    }
+    const next = await algorithm.doUpdate({ trajectories: batch(), step: 30 });
+    const nextResumed = await resumed.doUpdate({ trajectories: batch(), step: 30 });
+    expect(nextResumed.metrics['choice/critic_explained_variance']).toBe(
+      next.metrics['choice/critic_explained_variance'],
+    );
+    expect(copy.toJSON()).toEqual(layer.toJSON());
+    // The running (language, turn) baseline reports no critic.
+    const plainLog = new ChoiceStateLog();
+    plainLog.record(listAt([{ role: 'user', content: openings[0] as string }]));
+    plainLog.record(listAt([{ role: 'user', content: openings[1] as string }]));
+    const plain = await make('language-turn', new ChoiceLayer(8), plainLog).doUpdate({
+      trajectories: batch(),
+      step: 0,
+    });
+    expect(plain.metrics['choice/critic_explained_variance']).toBeUndefined();
+  });
+
+  it('should measure a PPO member against the other members of its group under the group-mean baseline', async () => {
+    // Two states with their own features; two of three candidates judged in each. After good news both judged replies
+    // lift the user (+9, +11), after a loss both sink them (−11, −9). Against a baseline of 0 both judged replies of
+    // the good state look good and rise above the unjudged one; against the other member's reward the worse one falls.
+    const stateList = (opening: string, offset: number): ChoiceList => ({
+      ...listAt([{ role: 'user', content: opening }]),
+      row: { lmLogProbs: [0, 0, 0], features: [[offset], [offset + 1], [offset + 2]] },
+    });
+    const run = async (ppoBaseline: 'language-turn' | 'group-mean') => {
+      const layer = new ChoiceLayer(8);
+      const log = new ChoiceStateLog();
+      log.record(stateList('I passed my exam.', 0));
+      log.record(stateList('I lost my dog.', 3));
+      const algorithm = createChoiceLayerAlgorithm({
+        layer,
+        log,
+        objective: 'ppo',
+        learningRate: 0.1,
+        clip: 0.2,
+        epochs: 4,
+        ppoBaseline,
+      });
+      const at = (opening: string, worse: number, better: number) =>
+        ({
+          ...dialogue('max_turns', [turn('That sounds hard.', worse, 'hm', [turn('Tell me more.', better, null)])]),
+          opening: { message: opening, emotion: 30 },
+        }) as Trajectory;
+      await algorithm.doUpdate({
+        trajectories: [at('I passed my exam.', 9, 11), at('I lost my dog.', -11, -9)],
+        step: 0,
+      });
+      return layer.probs(stateList('I passed my exam.', 0).row);
+    };
+    const plain = await run('language-turn');
+    expect(plain[0]).toBeGreaterThan(plain[1] as number);
+    const grouped = await run('group-mean');
+    expect(grouped[0]).toBeLessThan(grouped[1] as number);
+    expect(grouped[2]).toBeGreaterThan(grouped[1] as number);
   });
 });

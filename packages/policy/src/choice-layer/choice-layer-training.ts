@@ -22,8 +22,10 @@ import {
   type Trajectory,
 } from '@rlver/spec';
 import type { TfjsDialoguePolicy } from '../tfjs-dialogue-policy';
+import { ChoiceCritic, type ChoiceCriticJson } from './choice-critic';
+import type { ChoiceState } from './choice-features';
 import { ChoiceLayer, type ChoiceLayerJson, type ChoiceOptimizerState } from './choice-layer';
-import { type ChoiceList, ChoiceLister, createChoiceLayerPolicy } from './choice-layer-policy';
+import { type ChoiceList, ChoiceLister, createChoiceLayerPolicy, drawIndex } from './choice-layer-policy';
 import { type ChoiceGroup, grpoStep, ppoStep } from './choice-objectives';
 import { ThinkChoiceLister } from './choice-think';
 
@@ -40,19 +42,23 @@ export interface ChoiceLayerFile extends ChoiceLayerJson {
   think?: boolean;
 }
 
-/** A state's identity: the dialogue's user and assistant texts so far (the system prompt left out). */
-export function dialogueKey(messages: readonly Pick<ChatMessage, 'role' | 'content'>[]): string {
+/**
+ * A choice state's identity: the dialogue's user and assistant texts so far, each trimmed, the system prompt left
+ * out (a finished trajectory holds no system prompt, and the simulator's messages come back trimmed). Not the
+ * phrasebook rule's prompt-window key in @rlver/model, which keeps the window's text verbatim.
+ */
+export function choiceStateKey(messages: readonly Pick<ChatMessage, 'role' | 'content'>[]): string {
   return messages
     .filter((m) => m.role !== 'system')
     .map((m) => `${m.role}\u0000${m.content.trim()}`)
     .join('\u0001');
 }
 
-/** The state key before each policy turn of a finished dialogue (the same key `dialogueKey` gives at that turn). */
+/** The state key before each policy turn of a finished dialogue (the same key `choiceStateKey` gives at that turn). */
 export function turnStateKeys(trajectory: Trajectory): string[] {
   const messages: Pick<ChatMessage, 'role' | 'content'>[] = [{ role: 'user', content: trajectory.opening.message }];
   return trajectory.turns.map((turn) => {
-    const key = dialogueKey(messages);
+    const key = choiceStateKey(messages);
     messages.push({ role: 'assistant', content: turn.reply });
     if (turn.userMessage !== null) messages.push({ role: 'user', content: turn.userMessage });
     return key;
@@ -63,7 +69,7 @@ export function turnStateKeys(trajectory: Trajectory): string[] {
 export class ChoiceStateLog {
   private readonly lists = new Map<string, ChoiceList>();
   record(list: ChoiceList): void {
-    this.lists.set(dialogueKey(list.messages), list);
+    this.lists.set(choiceStateKey(list.messages), list);
   }
   get(key: string): ChoiceList | undefined {
     return this.lists.get(key);
@@ -94,15 +100,7 @@ function drawDistinct(probs: readonly number[], limit: number, skip: ReadonlySet
   while (drawn.length < limit) {
     const total = left.reduce((s, p) => s + p, 0);
     if (total <= 0) break;
-    let x = u() * total;
-    let pick = left.findIndex((p) => p > 0);
-    for (let i = 0; i < left.length; i += 1) {
-      x -= left[i] as number;
-      if (x < 0 && (left[i] as number) > 0) {
-        pick = i;
-        break;
-      }
-    }
+    const pick = drawIndex(left, u() * total);
     drawn.push(pick);
     left[pick] = 0;
   }
@@ -184,32 +182,62 @@ export function writeChoiceLayerFile(
   writeFileSync(join(folder, CHOICE_LAYER_FILE), `${JSON.stringify(file)}\n`);
 }
 
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+}
+
+/** 1 − Var(residual) / Var(rewards): the share of the rewards' variance the baseline explains (0 when flat). */
+function explainedVariance(rewards: readonly number[], residual: readonly number[]): number {
+  const variance = (xs: readonly number[]) => {
+    const m = mean(xs);
+    return mean(xs.map((x) => (x - m) ** 2));
+  };
+  const total = variance(rewards);
+  return total > 1e-12 ? 1 - variance(residual) / total : 0;
+}
+
 export interface ChoiceLayerAlgorithmOptions {
   layer: ChoiceLayer;
   log: ChoiceStateLog;
-  /** `grpo`: group-normalised advantages, one step; `ppo`: reward minus a running baseline, clipped, `epochs`. */
+  /** `grpo`: group-normalised advantages, one step; `ppo`: reward minus a baseline, clipped, `epochs`. */
   objective: 'grpo' | 'ppo';
   learningRate: number;
   clip: number;
   epochs: number;
+  /**
+   * PPO's baseline (GRPO normalises within the group and ignores it): `language-turn`, a running mean of the
+   * rewards per (language, turn); `linear-critic`, a learned V(s) over the state's features (choice-critic.ts);
+   * `group-mean`, the mean reward of the other members judged at the same state (leave-one-out: GRPO's and RLOO's
+   * baseline inside PPO's clipped update, not a learned critic). Default `language-turn`.
+   */
+  ppoBaseline?: ChoicePpoBaseline;
+  /** `linear-critic`: the share of its error each fitted state's value moves by (default 0.2). */
+  criticRate?: number;
 }
+
+export type ChoicePpoBaseline = 'language-turn' | 'linear-critic' | 'group-mean';
 
 const OPTIMIZER_FILE = 'choice-optimizer.json';
 
 interface ChoiceAlgorithmState {
   optimizer: ChoiceOptimizerState;
   baselines: [string, number][];
+  /** `linear-critic` only. */
+  critic?: ChoiceCriticJson;
 }
 
 /** The run's algorithm when the choice layer is on: trains the layer's weights from the step's turn groups. */
 export function createChoiceLayerAlgorithm(options: ChoiceLayerAlgorithmOptions): AlgorithmV1 & { dispose(): void } {
   const { layer, log } = options;
+  const ppoBaseline = options.ppoBaseline ?? 'language-turn';
+  const criticRate = options.criticRate ?? 0.2;
   const baselines = new Map<string, number>();
+  let critic = ppoBaseline === 'linear-critic' ? new ChoiceCritic() : undefined;
   return {
     specificationVersion: 'v1',
     algorithmId: `choice-layer-${options.objective}`,
     async doUpdate({ trajectories, dialogues }) {
-      const groups: (ChoiceGroup & { key: string })[] = [];
+      const groups: (ChoiceGroup & { key: string; state: ChoiceState })[] = [];
       let states = 0;
       let unmatched = 0;
       let entropy = 0;
@@ -235,6 +263,7 @@ export function createChoiceLayerAlgorithm(options: ChoiceLayerAlgorithmOptions)
           entropy -= logProbs.reduce((s, lp) => s + Math.exp(lp) * lp, 0);
           groups.push({
             key: `${trajectory.lang}#${t}`,
+            state: list.state,
             row: list.row,
             chosen: members.map((m) => m.index),
             rewards: members.map((m) => m.reward),
@@ -268,24 +297,51 @@ export function createChoiceLayerAlgorithm(options: ChoiceLayerAlgorithmOptions)
       if (options.objective === 'grpo') {
         metrics['choice/mean_abs_advantage'] = grpoStep(layer, groups, options.learningRate);
       } else {
-        const perSample = groups.map((g) => g.rewards.map(() => baselines.get(g.key) ?? 0));
+        let perSample: number[][];
+        if (critic) {
+          const features = groups.map((g) => (critic as ChoiceCritic).features(g.state));
+          perSample = groups.map((g, i) =>
+            g.rewards.map(() => (critic as ChoiceCritic).value(features[i] as number[])),
+          );
+          const residual = groups.flatMap((g, i) => g.rewards.map((r) => r - (perSample[i]?.[0] as number)));
+          metrics['choice/critic_explained_variance'] = explainedVariance(
+            groups.flatMap((g) => [...g.rewards]),
+            residual,
+          );
+          metrics['choice/critic_mse'] = critic.fit(
+            groups.map((g, i) => ({ features: features[i] as number[], target: mean(g.rewards) })),
+            criticRate,
+          );
+        } else if (ppoBaseline === 'group-mean') {
+          perSample = groups.map((g) => {
+            const sum = g.rewards.reduce((a, b) => a + b, 0);
+            return g.rewards.map((r) => (sum - r) / (g.rewards.length - 1));
+          });
+        } else {
+          perSample = groups.map((g) => g.rewards.map(() => baselines.get(g.key) ?? 0));
+        }
         metrics['choice/clip_fraction'] = ppoStep(layer, groups, {
           learningRate: options.learningRate,
           clip: options.clip,
           epochs: options.epochs,
           baselines: perSample,
         });
-        for (const g of groups) {
-          const mean = g.rewards.reduce((a, b) => a + b, 0) / g.rewards.length;
-          baselines.set(g.key, 0.8 * (baselines.get(g.key) ?? mean) + 0.2 * mean);
-        }
+        if (ppoBaseline === 'language-turn')
+          for (const g of groups) {
+            const m = mean(g.rewards);
+            baselines.set(g.key, 0.8 * (baselines.get(g.key) ?? m) + 0.2 * m);
+          }
       }
       metrics['choice/nonzero_weights'] = layer.toJSON().weights.length;
       return { metrics, skipped: false, warnings: [] };
     },
     async saveState(directory) {
       mkdirSync(directory, { recursive: true });
-      const state: ChoiceAlgorithmState = { optimizer: layer.optimizerState(), baselines: [...baselines] };
+      const state: ChoiceAlgorithmState = {
+        optimizer: layer.optimizerState(),
+        baselines: [...baselines],
+        ...(critic ? { critic: critic.toJSON() } : {}),
+      };
       writeFileSync(join(directory, OPTIMIZER_FILE), `${JSON.stringify(state)}\n`);
     },
     async loadState(directory) {
@@ -295,6 +351,7 @@ export function createChoiceLayerAlgorithm(options: ChoiceLayerAlgorithmOptions)
       layer.loadOptimizerState(state.optimizer);
       baselines.clear();
       for (const [key, value] of state.baselines) baselines.set(key, value);
+      if (critic && state.critic) critic = ChoiceCritic.fromJSON(state.critic);
     },
     dispose() {},
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceFeatures, choiceState, dialogueWords, hashFeature } from './choice-features';
+import { choiceFeatures, choiceState, dialogueWords, hashFeature, replyOpening } from './choice-features';
 import { ChoiceLayer, type ChoiceRow, type SparseGradient } from './choice-layer';
 import { groupAdvantages, grpoStep, ppoStep } from './choice-objectives';
 
@@ -132,5 +132,37 @@ describe('choice features', () => {
     expect(features).toContain(hashFeature('s:question|prev:validation'));
     expect(features).not.toContain(hashFeature('s:praise|w:explained'));
     expect(dialogueWords('室友拿走书', 'zh')).toEqual(['室友', '友拿', '拿走', '走书']);
+  });
+
+  it('should mark a candidate that repeats an earlier reply: its template, its opening words, its word overlap', () => {
+    const messages = [
+      { role: 'user' as const, content: '室友把我的书拿走了，一直不还。' },
+      { role: 'assistant' as const, content: '难怪你会难受，书的事一直放在心上。' },
+      { role: 'user' as const, content: '是啊，我问了两次他都装没听见。' },
+    ];
+    const state = choiceState(
+      messages,
+      () => 'validation',
+      () => 'grounded:2',
+    );
+    expect(state.saidTemplates).toEqual(['validation#grounded:2']);
+    const again = choiceFeatures(state, {
+      reply: '难怪你会难受，问了两次的事一直放在心上。',
+      strategy: 'validation',
+      template: 'grounded:2',
+    });
+    expect(again).toContain(hashFeature('templateSaid:1'));
+    expect(again).toContain(hashFeature('openingSaid:true|zh'));
+    // The same template index under another strategy is another template; a fresh reply shares few bigrams.
+    const fresh = choiceFeatures(state, {
+      reply: '你愿意多说说他平时是怎样的人吗？',
+      strategy: 'question',
+      template: 'grounded:2',
+    });
+    expect(fresh).toContain(hashFeature('templateSaid:0'));
+    expect(fresh).toContain(hashFeature('openingSaid:false|zh'));
+    expect(fresh).toContain(hashFeature('overlap:0|zh'));
+    expect(again).not.toContain(hashFeature('overlap:0|zh'));
+    expect(replyOpening('No wonder you feel hurt.', 'en')).toBe('no wonder you');
   });
 });

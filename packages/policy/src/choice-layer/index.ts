@@ -1,3 +1,4 @@
+export * from './choice-critic';
 export * from './choice-features';
 export * from './choice-layer';
 export * from './choice-layer-policy';

@@ -253,6 +253,12 @@ export const trainConfigShape = {
       learningRate: z.number().positive().describe("Adam's learning rate on the choice weights w"),
       clip: z.number().positive().max(1).describe('PPO: clip range ε of the ratio π_w / π_old'),
       epochs: z.number().int().positive().describe('PPO: epochs over a step’s groups'),
+      ppoBaseline: z
+        .enum(['language-turn', 'linear-critic', 'group-mean'])
+        .default('language-turn')
+        .describe(
+          "PPO's baseline (GRPO normalises within each turn group instead): `language-turn`, a running mean of the rewards per (language, turn); `linear-critic`, a learned value V(s) linear in hashed features of the state (language, turn, strategies said, the user's words), fitted to the judged rewards; `group-mean`, the mean reward of the turn group's other members (GRPO's baseline inside PPO's clipped update; no critic)",
+        ),
     })
     .strict()
     .nullable()
