@@ -93,6 +93,23 @@ export function choiceFeatures(state: ChoiceState, candidate: ChoiceCandidate, d
 
 /** The names of φ(s, c)'s features before hashing (analysis scripts filter them by family). */
 export function choiceFeatureNames(state: ChoiceState, candidate: ChoiceCandidate): string[] {
+  const s = candidate.strategy;
+  return [
+    'bias',
+    `s:${s}`,
+    `s:${s}|${state.lang}`,
+    ...replyOwnFeatureNames(state, candidate),
+    ...state.lastWords.map((w) => `s:${s}|w:${w}`),
+    ...state.openingWords.map((w) => `s:${s}|open:${w}`),
+  ];
+}
+
+/**
+ * The features of a reply that do not read the user's words: its template, turn, how often and how recently its
+ * strategy was used, whether it reuses a word of the user's last message, its length, and how much it repeats the
+ * policy's earlier replies (template said before, same opening, word overlap). Shared by the think route's reply part.
+ */
+export function replyOwnFeatureNames(state: ChoiceState, candidate: ChoiceCandidate): string[] {
   const { lang, turn } = state;
   const s = candidate.strategy;
   const used = state.saidStrategies.filter((strategy) => strategy === s).length;
@@ -107,9 +124,6 @@ export function choiceFeatureNames(state: ChoiceState, candidate: ChoiceCandidat
   const openingSeen = opening.length > 0 && state.saidOpenings.includes(opening);
   const overlap = Math.max(0, ...state.saidWords.map((said) => jaccard(words, said)));
   return [
-    'bias',
-    `s:${s}`,
-    `s:${s}|${lang}`,
     `t:${s}#${candidate.template}|${lang}`,
     `s:${s}|turn:${turn}|${lang}`,
     `s:${s}|used:${Math.min(used, 3)}`,
@@ -119,8 +133,6 @@ export function choiceFeatureNames(state: ChoiceState, candidate: ChoiceCandidat
     `templateSaid:${Math.min(templateUses, 2)}`,
     `openingSaid:${openingSeen}|${lang}`,
     `overlap:${Math.min(Math.floor(overlap * 5), 4)}|${lang}`,
-    ...state.lastWords.map((w) => `s:${s}|w:${w}`),
-    ...state.openingWords.map((w) => `s:${s}|open:${w}`),
   ];
 }
 

@@ -3,7 +3,7 @@ import { useTestBackend } from '@rlver/model/test';
 import { type ChatMessage, splitThinkReply, type Trajectory, type TrajectoryTurn, thinkFormatOk } from '@rlver/spec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCheckpointPolicy } from '../checkpoint-policy';
-import { hashFeature } from './choice-features';
+import { choiceState, hashFeature } from './choice-features';
 import { ChoiceLayer } from './choice-layer';
 import { ChoiceLister } from './choice-layer-policy';
 import { attachChoiceLayer, ChoiceStateLog, createChoiceLayerAlgorithm } from './choice-layer-training';
@@ -226,8 +226,10 @@ describe('turn groups of the choice layer, matched on the raw output', () => {
       '慢慢说，我在听。',
     ];
     const log = new ChoiceStateLog();
+    const messages: ChatMessage[] = [{ role: 'user', content: opening }];
     log.record({
-      messages: [{ role: 'user', content: opening }],
+      messages,
+      state: choiceState(messages, () => undefined),
       candidates: outputs.map((reply, i) => ({ reply, strategy: `s${i}`, template: `t${i}` })),
       outputs: outputs.map((text) => ({
         text,

@@ -13,7 +13,13 @@
 import { DEFAULT_FEELING, groundedSlotOptions } from '@rlver/model';
 import { type ChatMessage, InvalidConfigError, type Language, type PolicyRequest } from '@rlver/spec';
 import type { TfjsDialoguePolicy } from '../tfjs-dialogue-policy';
-import { type ChoiceCandidate, type ChoiceState, choiceState, dialogueLanguage, hashFeature } from './choice-features';
+import {
+  type ChoiceCandidate,
+  type ChoiceState,
+  dialogueLanguage,
+  hashFeature,
+  replyOwnFeatureNames,
+} from './choice-features';
 import type { ChoiceLayer } from './choice-layer';
 import { type ChoiceList, ChoiceLister } from './choice-layer-policy';
 
@@ -182,7 +188,7 @@ export function planFeatureNames(state: ChoiceState, approach: ThinkApproach): s
  * reply only through the plan.
  */
 export function thinkReplyFeatureNames(state: ChoiceState, approach: ThinkApproach, reply: ChoiceCandidate): string[] {
-  return [...crossFeatureNames(state, approach, reply), ...replyFeatureNames(state, reply)];
+  return [...crossFeatureNames(state, approach, reply), ...replyOwnFeatureNames(state, reply)];
 }
 
 /** The plan × reply part of φ_reply. */
@@ -192,25 +198,6 @@ function crossFeatureNames(state: ChoiceState, approach: ThinkApproach, reply: C
     `think:match:${approachOf(s) === approach}`,
     `p:${approach}|s:${s}|${state.lang}`,
     `p:${approach}|t:${s}#${reply.template}|${state.lang}`,
-  ];
-}
-
-/** The reply's own part of φ_reply (the same under every plan). */
-function replyFeatureNames(state: ChoiceState, reply: ChoiceCandidate): string[] {
-  const { lang } = state;
-  const s = reply.strategy;
-  const used = state.saidStrategies.filter((strategy) => strategy === s).length;
-  const last = new Set(state.lastWords);
-  const words = lang === 'en' ? reply.reply.toLowerCase().match(/[a-z']+/gu) : null;
-  const usesLast =
-    lang === 'en' ? (words ?? []).some((w) => last.has(w)) : [...last].some((pair) => reply.reply.includes(pair));
-  return [
-    `t:${s}#${reply.template}|${lang}`,
-    `s:${s}|turn:${state.turn}|${lang}`,
-    `s:${s}|used:${Math.min(used, 3)}`,
-    `s:${s}|prev:${state.saidStrategies.at(-1) ?? 'none'}`,
-    `s:${s}|usesLast:${usesLast}`,
-    `len:${Math.min(Math.floor(reply.reply.length / 20), 6)}|${lang}`,
   ];
 }
 
@@ -253,12 +240,13 @@ export class ThinkChoiceLister {
     const lang = dialogueLanguage(messages);
     const names = this.base.model.logitsRules?.phrasebook?.names[lang] ?? [];
     const plans = thinkPlans(lang, planTopic(messages, lang, names));
-    const state = choiceState(messages, (reply) => this.replies.strategyOf(reply)?.strategy);
+    const state = inner.state;
     const maxNewTokens = this.sampling.maxNewTokens ?? Number.MAX_SAFE_INTEGER;
     const planNames = plans.map((plan) => planFeatureNames(state, plan.approach));
     const planTokens = plans.map((plan) => this.base.tokenizer.encode(thinkOutputText(plan.text, '')).length);
     const list: ThinkChoiceList = {
       messages,
+      state,
       plans,
       replies: inner.candidates,
       planOf: [],
@@ -270,7 +258,7 @@ export class ThinkChoiceLister {
     // Hashed once per plan, per reply and per pair (the row repeats the plan's and the reply's features).
     const planIndexes = planNames.map((names) => names.map((name) => hashFeature(name)));
     const replyIndexes = inner.candidates.map((reply) =>
-      replyFeatureNames(state, reply).map((name) => hashFeature(name)),
+      replyOwnFeatureNames(state, reply).map((name) => hashFeature(name)),
     );
     const features: number[][] = [];
     // A reply is offered under every plan or under none (it fits after the longest plan), so the plans share one
