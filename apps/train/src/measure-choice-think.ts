@@ -14,6 +14,7 @@ import {
   THINK_APPROACHES,
   type ThinkChoiceList,
   ThinkChoiceLister,
+  type ThinkStateDependence,
   thinkStateDependence,
 } from '@rlver/policy';
 import {
@@ -41,15 +42,8 @@ export function trajectoryStates(trajectory: Trajectory, system: string): ChatMe
 }
 
 /** One layer's dependence figures, averaged over the states of one language. */
-export interface ChoiceThinkFigures {
+export interface ChoiceThinkFigures extends ThinkStateDependence {
   states: number;
-  meanTv: number;
-  match: number;
-  matchChance: number;
-  followsForced: number;
-  followsOwn: number;
-  keepsOwnForced: number;
-  keepsOwnControl: number;
   /** π(p | s) averaged over the states, per approach. */
   planShare: Record<string, number>;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Trajectory, TrajectoryTurn } from '@rlver/spec';
+import { type ChatMessage, splitThinkReply, type Trajectory, type TrajectoryTurn } from '@rlver/spec';
 import { describe, expect, it } from 'vitest';
 import { choiceState } from './choice-features';
 import { ChoiceLayer } from './choice-layer';
@@ -11,12 +11,12 @@ import { ChoiceStateLog, choiceStateKey, createChoiceLayerAlgorithm, turnStateKe
 const REPLIES = ['That sounds hard.', 'You did well.', 'Tell me more.'];
 
 /** A state with three candidates, one feature each (index = candidate), as the lister records it. */
-function listAt(messages: ChoiceList['messages']): ChoiceList {
+function listAt(messages: ChoiceList['messages'], replies: readonly string[] = REPLIES): ChoiceList {
   return {
     messages,
     state: choiceState(messages, () => undefined),
-    candidates: REPLIES.map((reply, i) => ({ reply, strategy: `s${i}`, template: `t${i}` })),
-    outputs: REPLIES.map((text) => ({
+    candidates: replies.map((reply, i) => ({ reply, strategy: `s${i}`, template: `t${i}` })),
+    outputs: replies.map((text) => ({
       text,
       finishReason: 'stop',
       promptTokenCount: 1,
@@ -211,5 +211,53 @@ describe('the choice layer as the run algorithm', () => {
     const grouped = await run('group-mean');
     expect(grouped[0]).toBeLessThan(grouped[1] as number);
     expect(grouped[2]).toBeGreaterThan(grouped[1] as number);
+  });
+});
+
+describe('turn groups of the choice layer, matched on the raw output', () => {
+  it('should keep members whose visible reply the env cut (a think block, or text before a final 你：)', async () => {
+    const opening = '我考试没考好。';
+    const outputs = [
+      '<think>\n先接住感受。\n</think>\n听起来你很难受。',
+      '先夸夸你：你一直在坚持。',
+      '慢慢说，我在听。',
+    ];
+    const log = new ChoiceStateLog();
+    const messages: ChatMessage[] = [{ role: 'user', content: opening }];
+    log.record(listAt(messages, outputs));
+    const member = (rawOutput: string, delta: number) =>
+      ({
+        rawOutput,
+        reply: splitThinkReply(rawOutput).reply,
+        delta,
+        scored: true,
+        userMessage: 'ok',
+      }) as TrajectoryTurn;
+    const first = member(outputs[0] as string, 0);
+    const turn = { ...first, alternatives: [member(outputs[1] as string, 10), member(outputs[2] as string, -10)] };
+    // The visible replies differ from the raw outputs for two of the three members.
+    expect(turn.reply).not.toBe(outputs[0]);
+    expect(turn.alternatives[0]?.reply).toBe('你一直在坚持。');
+    const layer = new ChoiceLayer(8);
+    const algorithm = createChoiceLayerAlgorithm({
+      layer,
+      log,
+      objective: 'grpo',
+      learningRate: 0.1,
+      clip: 0.2,
+      epochs: 1,
+    });
+    const trajectory = {
+      opening: { message: opening, emotion: 30 },
+      turns: [turn],
+      stopReason: 'max_turns',
+      lang: 'zh',
+      reward: 0.3,
+    } as unknown as Trajectory;
+    const result = await algorithm.doUpdate({ trajectories: [trajectory] } as never);
+    expect(result.metrics['choice/groups']).toBe(1);
+    // All three members were used: the rewarded cut one (index 1) rises, the punished one (index 2) falls.
+    expect(layer.weights[1]).toBeGreaterThan(0);
+    expect(layer.weights[2]).toBeLessThan(0);
   });
 });

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { useTestBackend } from '@rlver/model/test';
-import { type ChatMessage, splitThinkReply, type Trajectory, type TrajectoryTurn, thinkFormatOk } from '@rlver/spec';
+import { type ChatMessage, splitThinkReply, thinkFormatOk } from '@rlver/spec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCheckpointPolicy } from '../checkpoint-policy';
-import { choiceState, hashFeature } from './choice-features';
+import { hashFeature } from './choice-features';
 import { ChoiceLayer } from './choice-layer';
 import { ChoiceLister } from './choice-layer-policy';
-import { attachChoiceLayer, ChoiceStateLog, createChoiceLayerAlgorithm } from './choice-layer-training';
+import { attachChoiceLayer, ChoiceStateLog } from './choice-layer-training';
 import { grpoStep } from './choice-objectives';
 import {
   APPROACH_STRATEGIES,
@@ -214,65 +214,5 @@ describe('think turns on the choice layer', () => {
     expect(() =>
       attachChoiceLayer(base, { layer: new ChoiceLayer(), prior: 'lm', sampling, seed: 0, think: true }),
     ).toThrow(/prior uniform/);
-  });
-});
-
-describe('turn groups of the choice layer, matched on the raw output', () => {
-  it('should keep members whose visible reply the env cut (a think block, or text before a final 你：)', async () => {
-    const opening = '我考试没考好。';
-    const outputs = [
-      '<think>\n先接住感受。\n</think>\n听起来你很难受。',
-      '先夸夸你：你一直在坚持。',
-      '慢慢说，我在听。',
-    ];
-    const log = new ChoiceStateLog();
-    const messages: ChatMessage[] = [{ role: 'user', content: opening }];
-    log.record({
-      messages,
-      state: choiceState(messages, () => undefined),
-      candidates: outputs.map((reply, i) => ({ reply, strategy: `s${i}`, template: `t${i}` })),
-      outputs: outputs.map((text) => ({
-        text,
-        finishReason: 'stop',
-        promptTokenCount: 1,
-        outputTokenCount: 1,
-        latencyMs: 0,
-      })),
-      row: { lmLogProbs: [0, 0, 0], features: [[0], [1], [2]] },
-    });
-    const member = (rawOutput: string, delta: number) =>
-      ({
-        rawOutput,
-        reply: splitThinkReply(rawOutput).reply,
-        delta,
-        scored: true,
-        userMessage: 'ok',
-      }) as TrajectoryTurn;
-    const first = member(outputs[0] as string, 0);
-    const turn = { ...first, alternatives: [member(outputs[1] as string, 10), member(outputs[2] as string, -10)] };
-    // The visible replies differ from the raw outputs for two of the three members.
-    expect(turn.reply).not.toBe(outputs[0]);
-    expect(turn.alternatives[0]?.reply).toBe('你一直在坚持。');
-    const layer = new ChoiceLayer(8);
-    const algorithm = createChoiceLayerAlgorithm({
-      layer,
-      log,
-      objective: 'grpo',
-      learningRate: 0.1,
-      clip: 0.2,
-      epochs: 1,
-    });
-    const trajectory = {
-      opening: { message: opening, emotion: 30 },
-      turns: [turn],
-      stopReason: 'max_turns',
-      lang: 'zh',
-      reward: 0.3,
-    } as unknown as Trajectory;
-    const result = await algorithm.doUpdate({ trajectories: [trajectory] } as never);
-    expect(result.metrics['choice/groups']).toBe(1);
-    // All three members were used: the rewarded cut one (index 1) rises, the punished one (index 2) falls.
-    expect(layer.weights[1]).toBeGreaterThan(0);
-    expect(layer.weights[2]).toBeLessThan(0);
   });
 });
