@@ -59,6 +59,7 @@ describe.each(['ppo', 'grpo'] as const)('training a tiny policy against the offl
     });
     const config = resolveTrainConfig({
       overrides: {
+        preset: 'embedded',
         algo,
         steps: 14,
         profilesPerStep: 4,

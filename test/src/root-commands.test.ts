@@ -67,7 +67,8 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^steps: 3 {2}# --steps$/m);
     expect(result.stdout).toMatch(/^reportTo: \["tensorboard"\] {2}# --report-to$/m);
-    expect(result.stdout).toMatch(/^seed: 0 {2}# preset embedded$/m);
+    expect(result.stdout).toMatch(/^preset: "embedded-choice" {2}# default preset$/m);
+    expect(result.stdout).toMatch(/^seed: 0 {2}# preset embedded-choice$/m);
     expect(result.stderr).toBe('');
   });
 

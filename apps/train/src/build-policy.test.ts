@@ -34,7 +34,7 @@ describe('shipped policies by name', () => {
     expect(replies?.length).toBe(5);
     for (const reply of replies ?? []) expect(reply.text.length).toBeGreaterThan(0);
     // The default preset's shipped weights have no phrasebook rule: no candidate list.
-    const plain = await buildPolicy(resolveTrainConfig(), undefined);
+    const plain = await buildPolicy(resolveTrainConfig({ overrides: { preset: 'embedded' } }), undefined);
     expect(plain.doCandidates).toBeUndefined();
   }, 120_000);
 });

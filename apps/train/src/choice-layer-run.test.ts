@@ -50,7 +50,7 @@ const metricsOf = (runDirectory: string) =>
 
 describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
   it('should resolve to the grounded checkpoint, enumerated groups and the choice layer, and refuse what cannot train it', () => {
-    expect(resolveTrainConfig().choiceLayer).toBeNull();
+    expect(resolveTrainConfig({ overrides: { preset: 'embedded' } }).choiceLayer).toBeNull();
     const config = resolveTrainConfig({ overrides: { preset: 'embedded-choice' } });
     expect(config.policy).toBe('embedded-grounded');
     expect(config.branchCandidates).toBe(8);
@@ -59,7 +59,7 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
       prior: 'uniform',
       learningRate: 0.05,
       clip: 0.2,
-      epochs: 4,
+      epochs: 1,
       ppoBaseline: 'linear-critic',
     });
     expect(config.trainEmotionPreset).toBe('sage');
@@ -73,7 +73,7 @@ describe('preset embedded-choice (the choice layer inside rlver-train)', () => {
       prior: 'lm',
       learningRate: 0.05,
       clip: 0.2,
-      epochs: 4,
+      epochs: 1,
       ppoBaseline: 'linear-critic',
     });
     expect(() => resolveTrainConfig({ overrides: { preset: 'embedded-choice', branchCandidates: 0 } })).toThrow(

@@ -39,6 +39,7 @@ function rewriteTokenizerConfig(folder: string, edit: (config: Record<string, un
 const tinyRun = (policy: string, overrides: Partial<TrainConfigInput> = {}) =>
   resolveTrainConfig({
     overrides: {
+      preset: 'embedded',
       policy,
       lang: 'en',
       evalLimit: 1,

@@ -78,9 +78,9 @@ describe('rlver-train (the real CLI, embedded default shrunk)', () => {
   it('should give the algorithm a frozen reference policy when the config asks for a KL term', async () => {
     await initTfBackend({ preferred: 'wasm', log: () => {} });
     for (const overrides of [
-      { algo: 'ppo', algorithm: { klMode: 'loss', klCoefficient: 0.05, klEstimator: 'k3' } },
-      { algo: 'grpo', algorithm: { klCoefficient: 0.05 } },
-      { algo: 'rloo', algorithm: { klCoefficient: 0.05 } },
+      { preset: 'embedded', algo: 'ppo', algorithm: { klMode: 'loss', klCoefficient: 0.05, klEstimator: 'k3' } },
+      { preset: 'embedded', algo: 'grpo', algorithm: { klCoefficient: 0.05 } },
+      { preset: 'embedded', algo: 'rloo', algorithm: { klCoefficient: 0.05 } },
     ]) {
       // Each algorithm refuses a KL term without a reference, so creating it proves the reference was built.
       const wiring = await buildTrainingComponents(resolveTrainConfig({ overrides }), undefined);

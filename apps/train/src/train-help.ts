@@ -21,7 +21,9 @@ export function formatTrainHelp(): string {
     summary:
       'Train a dialogue policy with reinforcement learning from verifiable emotion rewards (RLVER): the policy talks to\n' +
       'simulated users, the final emotion / 100 is the reward, PPO or GRPO updates the weights. With no options it runs\n' +
-      'the embedded default (small embedded policy + offline simulated user + shipped scenarios) on the CPU.',
+      'the embedded default on the CPU (preset embedded-choice: a choice layer over the shipped grounded checkpoint +\n' +
+      'offline simulated user + shipped scenarios); --preset embedded trains the small language model itself, and\n' +
+      '--policy <folder> (a checkpoint of your own) does so by default.',
     commandFlags: {
       config: 'YAML or JSON config file; flags override it',
       resume: 'Continue the run folder from its last checkpoint',
@@ -53,16 +55,16 @@ export function formatTrainHelp(): string {
       '(algorithm blocks included, with file and line) before anything is written.',
       '',
       'Examples:',
-      '  rlver-train                                   # embedded default, GRPO',
+      '  rlver-train                                   # embedded default: the choice layer, GRPO',
       '  rlver-train --algo ppo                        # the same with PPO',
-      '  rlver-train --algo grpo --think --seed 1',
-      '  rlver-train --preset embedded-choice           # a choice layer over the phrasebook, trained by GRPO',
-      '  rlver-train --preset embedded-choice --algo ppo --choice-layer.prior lm',
-      '  rlver-train --preset embedded-choice --think   # each turn: a plan chosen by the layer, then a reply given it',
+      '  rlver-train --think --seed 1                  # each turn: a plan chosen by the layer, then a reply given it',
+      "  rlver-train --algo ppo --choice-layer.prior lm   # the model's log-prob of each candidate as the prior",
+      '  rlver-train --preset embedded                 # RL on the small language model itself (GRPO, any --algo)',
+      '  rlver-train --preset embedded --algo rloo --think',
       '  rlver-train --preset rlver-ppo --policy ./Qwen2.5-7B-Instruct --simulator openai:deepseek-chat \\',
       '      --base-url http://127.0.0.1:8000/v1 --cache write',
       '',
-      'Choice layer (--preset embedded-choice, config choiceLayer): the grounded checkpoint with the phrasebook rule stays',
+      'Choice layer (the default preset embedded-choice, config choiceLayer): the grounded checkpoint with the phrasebook rule stays',
       'frozen; each reply is one of its candidate replies drawn from softmax[prior + w·φ(dialogue, candidate)], each turn',
       'is a group of 8 candidates drawn from it and judged from the same user state, and --algo grpo|ppo trains w from',
       "those groups (reward: the user's emotion change; PPO's baseline: a linear critic over the dialogue's features,",

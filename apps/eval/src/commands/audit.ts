@@ -29,7 +29,7 @@ const spec: CommandSpec = {
     'training rollouts the first and the last steps are compared.',
     '',
     'Examples:',
-    '  rlver-eval audit runs/embedded-grpo-s0                  # rollouts + before/after benchmarks of a run',
+    '  rlver-eval audit runs/embedded-choice-grpo-s0           # rollouts + before/after benchmarks of a run',
     '  rlver-eval audit runs/bench/gpt-4o/results.jsonl --json',
     '  rlver-eval audit ../shared/data/sage/transcripts --samples 1',
   ].join('\n'),

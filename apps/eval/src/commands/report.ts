@@ -30,9 +30,9 @@ const spec: CommandSpec = {
     'outcomes (120 dialogues over all runs); every dialogue counts in the tables and charts.',
     '',
     'Examples:',
-    '  rlver-eval report runs/embedded-grpo-s0 runs/embedded-ppo-s0 --out compare.html   # training runs overlaid',
+    '  rlver-eval report runs/embedded-choice-grpo-s0 runs/embedded-choice-ppo-s0 --out compare.html   # runs overlaid',
     '  rlver-eval report bench/gpt-4o bench/embedded --out report.html                   # benchmark folders',
-    '  rlver-eval report runs/embedded-grpo-s0 --watch                                   # live, while it trains',
+    '  rlver-eval report runs/embedded-choice-grpo-s0 --watch                            # live, while it trains',
   ].join('\n'),
 };
 

@@ -14,11 +14,19 @@ import { runTrainApp } from '../run-train-app';
 export interface BehaviourCase {
   /** Name of the case in the fixture. */
   name: string;
-  /** Flag-level settings (config field → value) on top of the embedded preset. */
+  /** Flag-level settings (config field → value); the cases name the `embedded` preset (the language model trained). */
   overrides: Record<string, unknown>;
 }
 
-const SHRUNK = { steps: 2, profilesPerStep: 1, maxPolicyTurns: 2, evaluate: false, reportTo: [], seed: 3 };
+const SHRUNK = {
+  preset: 'embedded',
+  steps: 2,
+  profilesPerStep: 1,
+  maxPolicyTurns: 2,
+  evaluate: false,
+  reportTo: [],
+  seed: 3,
+};
 
 /** The cases: the embedded default (turn-level groups) for both algorithms, and dialogue groups with minibatches. */
 export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [

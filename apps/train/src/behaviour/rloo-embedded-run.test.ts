@@ -11,6 +11,7 @@ describe('rlver-train --algo rloo (the third algorithm, registered by one line)'
     const steps = await runBehaviourCase({
       name: 'rloo',
       overrides: {
+        preset: 'embedded',
         algo: 'rloo',
         steps: 2,
         profilesPerStep: 1,

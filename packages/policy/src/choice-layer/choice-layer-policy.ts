@@ -56,7 +56,7 @@ export class ChoiceLister {
     if (!base.doCandidates || !base.model.logitsRules?.phrasebook)
       throw new InvalidConfigError({
         field: 'policy',
-        message: `the choice layer needs a policy under the phrasebook rule (${base.policyId} has none): load a checkpoint whose generation_config turns on "phrasebook", or pass --decoding-rules.phrasebook`,
+        message: `the choice layer needs a policy under the phrasebook rule (${base.policyId} has none): load a checkpoint whose generation_config turns on "phrasebook", or pass --decoding-rules.phrasebook; to train the language model itself (a checkpoint of your own) use --preset embedded, rlver-ppo or rlver-grpo`,
       });
   }
 

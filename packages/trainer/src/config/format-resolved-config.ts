@@ -1,6 +1,6 @@
 import { readConfigFile } from './resolve-train-config';
 import type { TrainConfig } from './train-config';
-import { TRAIN_PRESETS } from './train-presets';
+import { DEFAULT_TRAIN_PRESET, TRAIN_PRESETS } from './train-presets';
 
 export interface FormatResolvedConfigOptions {
   /** The `--config` file the config was resolved from. */
@@ -39,7 +39,8 @@ export function formatResolvedConfig(config: Readonly<TrainConfig>, options: For
       const line = file.source.lines.get(dotted);
       return `${options.configFile}${line ? ` line ${line}` : ''}`;
     }
-    if (path[0] === 'preset') return 'default preset';
+    if (path[0] === 'preset')
+      return config.preset === DEFAULT_TRAIN_PRESET ? 'default preset' : 'default preset for a --policy checkpoint';
     if (has(preset, path)) {
       const presetValue = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], preset);
       return JSON.stringify(presetValue) === JSON.stringify(value) ? `preset ${config.preset}` : 'derived';

@@ -21,4 +21,4 @@ export {
   trainSamplingSchema,
 } from './train-config';
 export { TRAIN_FLAG_ALIASES, trainFlags, trainHelpSections } from './train-flags';
-export { TRAIN_PRESETS, type TrainPreset } from './train-presets';
+export { DEFAULT_TRAIN_PRESET, defaultPresetFor, TRAIN_PRESETS, type TrainPreset } from './train-presets';

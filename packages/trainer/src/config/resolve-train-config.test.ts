@@ -5,7 +5,7 @@ import { briefPolicySystemPrompt, InvalidConfigError, policySystemPrompt } from 
 import { describe, expect, it } from 'vitest';
 import { defaultRunId, resolveTrainConfig } from './resolve-train-config';
 import { systemPromptFor } from './train-config';
-import { TRAIN_PRESETS } from './train-presets';
+import { DEFAULT_TRAIN_PRESET, TRAIN_PRESETS } from './train-presets';
 
 function writeConfig(name: string, text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'rlver-config-')), name);
@@ -24,13 +24,34 @@ function errorOf(run: () => unknown): InvalidConfigError {
 }
 
 describe('resolveTrainConfig', () => {
-  it('should default to the embedded preset with GRPO over turn-level groups', () => {
+  it('should default to the embedded-choice preset: GRPO on a choice layer over the grounded checkpoint', () => {
     const config = resolveTrainConfig();
-    expect(config.preset).toBe('embedded');
+    expect(config.preset).toBe(DEFAULT_TRAIN_PRESET);
+    expect(config.preset).toBe('embedded-choice');
     expect(config.algo).toBe('grpo');
+    expect(config.choiceLayer).toMatchObject({ prior: 'uniform', epochs: 1, ppoBaseline: 'linear-critic' });
+    expect(config.branchCandidates).toBeGreaterThan(1);
+    expect(config.policy).toBe('embedded-grounded');
+    expect(config.simulator).toBe('offline');
+    expect(defaultRunId(config)).toBe('embedded-choice-grpo-s0');
+  });
+
+  it('should default to the embedded preset when --policy names a checkpoint the choice layer cannot choose over', () => {
+    expect(resolveTrainConfig({ overrides: { policy: '/ckpt' } }).preset).toBe('embedded');
+    expect(resolveTrainConfig({ overrides: { policy: 'embedded' } }).preset).toBe('embedded');
+    expect(resolveTrainConfig({ overrides: { policy: 'embedded-grounded' } }).preset).toBe('embedded-choice');
+    const file = writeConfig('own-checkpoint.yaml', 'policy: /models/qwen\n');
+    expect(resolveTrainConfig({ configFile: file }).preset).toBe('embedded');
+    // A named preset wins over the policy's default.
+    expect(resolveTrainConfig({ overrides: { policy: '/ckpt', preset: 'rlver-grpo' } }).preset).toBe('rlver-grpo');
+  });
+
+  it('should train the language model itself under the embedded preset, with GRPO over turn-level groups', () => {
+    const config = resolveTrainConfig({ overrides: { preset: 'embedded' } });
+    expect(config.algo).toBe('grpo');
+    expect(config.choiceLayer).toBeNull();
     expect(config.branching).toBeGreaterThan(1);
     expect(config.policy).toBe('embedded');
-    expect(config.simulator).toBe('offline');
     expect(defaultRunId(config)).toBe('embedded-grpo-s0');
   });
 
@@ -183,7 +204,8 @@ describe('resolveTrainConfig', () => {
   });
 
   it('should explain why GRPO needs groups', () => {
-    expect(errorOf(() => resolveTrainConfig({ overrides: { groupSize: 1, branching: 1 } })).message).toMatch(
+    const overrides = { preset: 'embedded', groupSize: 1, branching: 1 } as const;
+    expect(errorOf(() => resolveTrainConfig({ overrides })).message).toMatch(
       /set it to ≥ 2 \(or branching ≥ 2 for turn-level groups\): GRPO advantages are computed per group/,
     );
   });
@@ -197,12 +219,15 @@ describe('resolveTrainConfig', () => {
   });
 
   it('should take enumerated branching as turn-level groups of branchCandidates members, with turn credit only', () => {
-    const config = resolveTrainConfig({ overrides: { algo: 'grpo', groupSize: 1, branching: 1, branchCandidates: 8 } });
+    const embedded = { preset: 'embedded' } as const;
+    const config = resolveTrainConfig({
+      overrides: { ...embedded, algo: 'grpo', groupSize: 1, branching: 1, branchCandidates: 8 },
+    });
     expect(config.branchCandidates).toBe(8);
-    expect(resolveTrainConfig().branchCandidates).toBe(0);
+    expect(resolveTrainConfig({ overrides: embedded }).branchCandidates).toBe(0);
     // PPO keeps the preset's dialogue settings too (the groups are the turn's).
-    const ppo = resolveTrainConfig({ overrides: { algo: 'ppo', branching: 1, branchCandidates: 8 } });
-    expect(ppo.groupSize).toBe(resolveTrainConfig().groupSize);
+    const ppo = resolveTrainConfig({ overrides: { ...embedded, algo: 'ppo', branching: 1, branchCandidates: 8 } });
+    expect(ppo.groupSize).toBe(resolveTrainConfig({ overrides: embedded }).groupSize);
     expect(
       errorOf(() => resolveTrainConfig({ overrides: { branchCandidates: 8, turnCreditDiscount: null } })).message,
     ).toMatch(/set turnCreditDiscount/);

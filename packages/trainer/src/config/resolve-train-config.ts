@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { findAlgorithm } from './algorithm-registry';
 import { findLegacyField } from './legacy-config-fields';
 import { type TrainConfig, trainConfigSchema, trainConfigShape } from './train-config';
-import { TRAIN_PRESETS, type TrainPreset } from './train-presets';
+import { defaultPresetFor, TRAIN_PRESETS, type TrainPreset } from './train-presets';
 
 /** Config files are read by `@rlver/cli-kit` (shared with `rlver-eval run --config`). */
 export { type ConfigSource, describeFieldSource, readConfigFile };
@@ -59,7 +59,9 @@ export function resolveTrainConfig(options: ResolveTrainConfigOptions = {}): Rea
   const overrides = Object.fromEntries(
     Object.entries(options.overrides ?? {}).filter(([, value]) => value !== undefined),
   );
-  const presetName = (overrides.preset ?? fromFile.values.preset ?? 'embedded') as string;
+  const presetName = (overrides.preset ??
+    fromFile.values.preset ??
+    defaultPresetFor(overrides.policy ?? fromFile.values.policy)) as string;
   const preset = TRAIN_PRESETS[presetName as TrainConfig['preset']];
   if (!preset) {
     throw new InvalidConfigError({

@@ -116,7 +116,9 @@ export const endpointRetryConfigSchema = z
 export const trainConfigShape = {
   preset: z
     .enum(['embedded', 'embedded-phrasebook', 'embedded-choice', 'rlver-ppo', 'rlver-grpo'])
-    .describe('Named bundle of defaults this config started from.'),
+    .describe(
+      'Named bundle of defaults this config started from (default `embedded-choice`: the choice route of the main job; `embedded` trains the language model itself).',
+    ),
   think: z.boolean().describe('Think-then-say: the policy reasons in `<think>…</think>` before its reply.'),
   systemPrompt: z
     .enum(['default', 'brief'])
@@ -423,7 +425,7 @@ export const trainConfigSchema = z
       context.addIssue({
         code: 'custom',
         path: ['algo'],
-        message: `choiceLayer trains its weights with --algo grpo or --algo ppo (got ${config.algo}): pick one of them, or set choiceLayer to null`,
+        message: `choiceLayer trains its weights with --algo grpo or --algo ppo (got ${config.algo}): pick one of them, or train the language model itself with ${config.algo} (--preset embedded, or choiceLayer null)`,
       });
     }
     if (config.choiceLayer && config.lora) {
@@ -431,7 +433,7 @@ export const trainConfigSchema = z
         code: 'custom',
         path: ['choiceLayer'],
         message:
-          'choiceLayer trains the choice weights with the model frozen; LoRA adapters would not train: set lora to null',
+          'choiceLayer trains the choice weights with the model frozen; LoRA adapters would not train: set lora to null, or train the language model with LoRA (--preset embedded, rlver-ppo or rlver-grpo)',
       });
     }
     if (config.branchCandidates > 1 && config.turnCreditDiscount === null) {

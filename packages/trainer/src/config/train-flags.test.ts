@@ -24,7 +24,17 @@ describe('trainFlags', () => {
   });
 
   it('should carry a flag value into the config, and name the flag as typed when the value is bad', () => {
-    const parsed = parse(['--algo', 'rloo', '--algorithm.learning_rate', '0.002', '--steps', '3', '--no-eval']);
+    const parsed = parse([
+      '--preset',
+      'embedded',
+      '--algo',
+      'rloo',
+      '--algorithm.learning_rate',
+      '0.002',
+      '--steps',
+      '3',
+      '--no-eval',
+    ]);
     const config = resolveTrainConfig(parsed);
     expect(config).toMatchObject({ algo: 'rloo', steps: 3, evaluate: false, algorithm: { learningRate: 0.002 } });
     const bad = parse(['--algorithm.learningRate', '-1']);

@@ -158,7 +158,8 @@ const EMBEDDED_PHRASEBOOK: TrainPreset = {
  * recorded opening, a failed dialogue ends below 10) for up to 10 turns, 4 dialogues a step, 240 steps; φ sees how
  * much a candidate repeats the policy's earlier replies, and PPO's baseline is a learned linear critic over the
  * state's features (docs/decisions/2026-11-27-choice-layer-gains.md: seed 0 held-out GRPO +18.3, PPO +7.4, 0 %
- * degenerate; 430–460 CPU seconds a run). The former setting (the `rlver-train`
+ * degenerate; 430–460 CPU seconds a run). PPO takes one epoch over a step's groups: four at Adam 0.05 collapsed the
+ * layer (seeds 0 / 1: +14.5 / +10.5 with four epochs, +16.9 / +18.2 with one; 2026-11-27-main-job-default.md). The former setting (the `rlver-train`
  * dynamics, 4 turns, 8 dialogues a step, no repeat features, a (language, turn) baseline) gained +11.5 / +5.7 /
  * +10.5 (GRPO seeds 0–2) and +2.8 (PPO seed 0) held-out.
  */
@@ -169,8 +170,15 @@ const EMBEDDED_CHOICE: TrainPreset = {
   maxPolicyTurns: 10,
   trainEmotionPreset: 'sage',
   trainEmotionResolution: 'steps',
-  choiceLayer: { prior: 'uniform', learningRate: 0.05, clip: 0.2, epochs: 4, ppoBaseline: 'linear-critic' },
+  choiceLayer: { prior: 'uniform', learningRate: 0.05, clip: 0.2, epochs: 1, ppoBaseline: 'linear-critic' },
 };
+
+/**
+ * What `rlver-train` (and `pnpm train`) runs when neither a config file nor `--preset` names a preset: the choice
+ * route, whose held-out gain is a strategy shift with fluent replies (docs/decisions/2026-11-27-main-job-default.md,
+ * session 15). `--preset embedded` trains the language model itself, the path a user's checkpoint takes.
+ */
+export const DEFAULT_TRAIN_PRESET: PresetName = 'embedded-choice';
 
 /**
  * Presets (spec §6.5 for the paper's). `embedded` is sized for 2 CPU cores: the small embedded policy, the
@@ -212,3 +220,13 @@ export const TRAIN_PRESETS: Readonly<Record<PresetName, TrainPreset>> = {
     algorithmDefaults: {},
   },
 };
+
+/**
+ * The preset when none is named: {@link DEFAULT_TRAIN_PRESET}, unless `policy` names another checkpoint than the
+ * grounded one the choice layer chooses over (its phrasebook rule lists the candidates). Then `embedded`: a user's
+ * checkpoint folder has no phrasebook, so RL trains the language model itself.
+ */
+export function defaultPresetFor(policy: unknown): PresetName {
+  const choicePolicy = TRAIN_PRESETS[DEFAULT_TRAIN_PRESET].policy;
+  return policy === undefined || policy === choicePolicy ? DEFAULT_TRAIN_PRESET : 'embedded';
+}

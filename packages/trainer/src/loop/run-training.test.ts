@@ -101,7 +101,14 @@ async function train(runDirectory: string, steps: number, options: { skipAlways?
   const coin = createCoinPolicy();
   const algorithm = createCoinAlgorithm(coin.weights, options);
   const config = resolveTrainConfig({
-    overrides: { steps, profilesPerStep: 8, evaluate: false, checkpointEvery: 2, maxPolicyTurns: 2 },
+    overrides: {
+      preset: 'embedded',
+      steps,
+      profilesPerStep: 8,
+      evaluate: false,
+      checkpointEvery: 2,
+      maxPolicyTurns: 2,
+    },
   });
   const outcome = await runTraining({
     config,
@@ -174,7 +181,9 @@ describe('runTraining', () => {
   it('should stop when too many dialogues fail, naming the first error', async () => {
     const failing = createScriptedUserSimulator({ turns: [{ message: '', delta: 0, error: 'endpoint down' }] });
     const coin = createCoinPolicy();
-    const config = resolveTrainConfig({ overrides: { steps: 2, profilesPerStep: 4, evaluate: false } });
+    const config = resolveTrainConfig({
+      overrides: { preset: 'embedded', steps: 2, profilesPerStep: 4, evaluate: false },
+    });
     await expect(
       runTraining({
         config,
@@ -196,7 +205,14 @@ describe('runTraining', () => {
     const run = async (runDirectory: string, degenerationStop: { window: number; maxRise: number } | null) => {
       const coin = createCoinPolicy(texts);
       const config = resolveTrainConfig({
-        overrides: { steps: 12, profilesPerStep: 8, evaluate: false, checkpointEvery: 4, degenerationStop },
+        overrides: {
+          preset: 'embedded',
+          steps: 12,
+          profilesPerStep: 8,
+          evaluate: false,
+          checkpointEvery: 4,
+          degenerationStop,
+        },
       });
       const algorithm = createCoinAlgorithm(coin.weights);
       const outcome = await runTraining({
@@ -242,7 +258,9 @@ describe('runTraining', () => {
         });
       },
     };
-    const config = resolveTrainConfig({ overrides: { steps: 1, profilesPerStep: 4, evaluate: false } });
+    const config = resolveTrainConfig({
+      overrides: { preset: 'embedded', steps: 1, profilesPerStep: 4, evaluate: false },
+    });
     const error = await runTraining({
       config,
       runDirectory: mkdtempSync(join(tmpdir(), 'rlver-train-')),

@@ -73,7 +73,14 @@ const profiles = Array.from({ length: 3 }, (_, index) => createTestProfile({ id:
 async function train(runDirectory: string, steps: number) {
   const parts = createCountingParts();
   const config = resolveTrainConfig({
-    overrides: { steps, profilesPerStep: 2, evaluate: false, checkpointEvery: 100, maxPolicyTurns: 2 },
+    overrides: {
+      preset: 'embedded',
+      steps,
+      profilesPerStep: 2,
+      evaluate: false,
+      checkpointEvery: 100,
+      maxPolicyTurns: 2,
+    },
   });
   const outcome = await runTraining({ config, runDirectory, simulator, trainProfiles: profiles, ...parts });
   return { outcome, weights: parts.weights };
