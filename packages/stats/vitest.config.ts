@@ -1,3 +1,4 @@
-import { sharedVitestConfig } from '../../vitest.shared';
+import { sharedForkVitestConfig } from '../../vitest.shared';
 
-export default sharedVitestConfig;
+// The test files only import and compute: they share their forks (docs/decisions/2026-11-27-ci-time-2.md).
+export default sharedForkVitestConfig([]);

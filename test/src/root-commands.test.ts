@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scriptedContents, startOpenAITestServer } from '@rlver/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 
@@ -32,9 +32,11 @@ function pnpm(args: string[], options: { input?: string; cwd?: string; env?: Nod
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
 // Each test starts one to three CLIs from source through pnpm (tsx compiles them on start): on a loaded 2-core
-// machine that alone took over the shared 60 s.
-describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () => {
-  it('should pass stdin through and print only the command output on stdout (no banner)', async () => {
+// machine that alone took over the shared 60 s. The tests run at the same time (each waits on its own child
+// processes, temp folders and tmux session), so the file's wall is not the sum of a dozen one-core start-ups
+// (docs/decisions/2026-11-27-ci-time-2.md); each asserts through its own context's `expect`.
+describe.concurrent('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () => {
+  it('should pass stdin through and print only the command output on stdout (no banner)', async ({ expect }) => {
     const result = await pnpm(['bench', 'tag'], { input: '{"text":"You handled that so well."}\n' });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -43,14 +45,14 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
     expect(result.stderr).not.toMatch(/turbo|ELIFECYCLE|rlver-ts@/);
   });
 
-  it("should exit with the command's own exit code and message", async () => {
+  it("should exit with the command's own exit code and message", async ({ expect }) => {
     const result = await pnpm(['bench', 'tag', '--bogus']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: Unknown option '--bogus'. See `rlver-eval tag --help`.\n");
     expect(result.stdout).toBe('');
   });
 
-  it('should print the version of each CLI', async () => {
+  it('should print the version of each CLI', async ({ expect }) => {
     for (const [command, app] of [
       ['train', 'train'],
       ['bench', 'eval'],
@@ -62,7 +64,7 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
     }
   });
 
-  it('should print the resolved config with the source of each value and start nothing', async () => {
+  it('should print the resolved config with the source of each value and start nothing', async ({ expect }) => {
     const result = await pnpm(['train', '--print-config', '--steps', '3', '--report-to', 'tensorboard']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^steps: 3 {2}# --steps$/m);
@@ -72,7 +74,7 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
     expect(result.stderr).toBe('');
   });
 
-  it('should resolve file arguments from the folder the command was typed in', async () => {
+  it('should resolve file arguments from the folder the command was typed in', async ({ expect }) => {
     const cwd = join(repositoryRoot, 'packages', 'strategies');
     const result = await pnpm(['bench', 'tag', 'eval/labelled-replies.jsonl'], { cwd });
     expect(result.code).toBe(0);
@@ -85,7 +87,7 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
     expect(missing.stderr).toMatch(/no-such-file\.jsonl/);
   });
 
-  it('should end quietly with exit code 0 when the reader closes the pipe (| head)', async () => {
+  it('should end quietly with exit code 0 when the reader closes the pipe (| head)', async ({ expect }) => {
     const child = spawn('pnpm', ['bench', 'tag', 'eval/labelled-replies.jsonl'], {
       cwd: join(repositoryRoot, 'packages', 'strategies'),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +102,7 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
     expect(code).toBe(0);
   });
 
-  it('should send openai:<model> calls to OPENAI_BASE_URL when --base-url is not given', async () => {
+  it('should send openai:<model> calls to OPENAI_BASE_URL when --base-url is not given', async ({ expect }) => {
     const server = await startOpenAITestServer(scriptedContents(['{"labels": ["praise"]}']));
     try {
       const result = await pnpm(['bench', 'tag', '--tagger', 'openai:tagger-model'], {
@@ -117,7 +119,7 @@ describe('root commands (pnpm train | bench | serve)', { timeout: 180_000 }, () 
 
   it.skipIf(!hasTmux)(
     `should play human chat in a real terminal (tmux) through pnpm bench chat${hasTmux ? '' : ' [skipped: tmux not installed]'}`,
-    async () => {
+    async ({ expect }) => {
       const out = join(mkdtempSync(join(tmpdir(), 'rlver-chat-')), 'chat.jsonl');
       const session = `rlver-chat-${process.pid}`;
       const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
