@@ -18,7 +18,8 @@ export interface BehaviourCase {
   overrides: Record<string, unknown>;
 }
 
-const SHRUNK = {
+/** A run of the `embedded` preset shrunk to 2 steps of one 2-turn dialogue, no benchmark, seed 3. */
+export const SHRUNK_EMBEDDED_RUN = {
   preset: 'embedded',
   steps: 2,
   profilesPerStep: 1,
@@ -30,12 +31,12 @@ const SHRUNK = {
 
 /** The cases: the embedded default (turn-level groups) for both algorithms, and dialogue groups with minibatches. */
 export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
-  { name: 'grpo-branching', overrides: { ...SHRUNK, algo: 'grpo' } },
+  { name: 'grpo-branching', overrides: { ...SHRUNK_EMBEDDED_RUN, algo: 'grpo' } },
   {
     name: 'ppo-branching-minibatches',
     // Recorded when the embedded PPO actor default was 1e-3 (now 5e-4): pinned, so the case keeps its recording.
     overrides: {
-      ...SHRUNK,
+      ...SHRUNK_EMBEDDED_RUN,
       algo: 'ppo',
       algorithm: { learningRate: 1e-3, epochs: 2, minibatchCount: 2, criticEpochs: 2 },
     },
@@ -43,7 +44,7 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
   {
     name: 'grpo-dialogue-groups-minibatches',
     overrides: {
-      ...SHRUNK,
+      ...SHRUNK_EMBEDDED_RUN,
       algo: 'grpo',
       branching: 1,
       groupSize: 3,

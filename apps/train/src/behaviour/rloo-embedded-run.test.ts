@@ -1,6 +1,6 @@
 import { initTfBackend } from '@rlver/model';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runBehaviourCase } from './behaviour-cases';
+import { runBehaviourCase, SHRUNK_EMBEDDED_RUN } from './behaviour-cases';
 
 beforeAll(async () => {
   await initTfBackend({ log: () => {} });
@@ -10,16 +10,7 @@ describe('rlver-train --algo rloo (the third algorithm, registered by one line)'
   it('should train the embedded policy against the offline user through the app, with the preset defaults', async () => {
     const steps = await runBehaviourCase({
       name: 'rloo',
-      overrides: {
-        preset: 'embedded',
-        algo: 'rloo',
-        steps: 2,
-        profilesPerStep: 1,
-        maxPolicyTurns: 2,
-        evaluate: false,
-        reportTo: [],
-        seed: 3,
-      },
+      overrides: { ...SHRUNK_EMBEDDED_RUN, algo: 'rloo' },
     });
     expect(steps).toHaveLength(2);
     for (const metrics of steps) {
