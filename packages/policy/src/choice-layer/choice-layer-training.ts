@@ -21,6 +21,7 @@ import {
   type SamplingOptions,
   type Trajectory,
 } from '@rlver/spec';
+import { z } from 'zod';
 import type { TfjsDialoguePolicy } from '../tfjs-dialogue-policy';
 import { ChoiceCritic, type ChoiceCriticJson } from './choice-critic';
 import type { ChoiceState } from './choice-features';
@@ -155,14 +156,35 @@ export function attachChoiceLayer(base: TfjsDialoguePolicy, options: AttachChoic
 export function loadChoiceLayerFile(folder: string): { layer: ChoiceLayer; file: ChoiceLayerFile } | undefined {
   const path = join(folder, CHOICE_LAYER_FILE);
   if (!existsSync(path)) return undefined;
-  const file = JSON.parse(readFileSync(path, 'utf8')) as ChoiceLayerFile;
-  if (file.prior !== 'lm' && file.prior !== 'uniform')
-    throw new InvalidConfigError({
+  const unreadable = (problem: string) =>
+    new InvalidConfigError({
       field: CHOICE_LAYER_FILE,
-      message: `${path}: prior is ${JSON.stringify(file.prior)}; it must be "lm" or "uniform"`,
+      message: `${path}: ${problem}. The file holds the choice layer's weights (written by rlver-train beside the policy); restore it from another checkpoint of the run (checkpoints/step-*/policy/${CHOICE_LAYER_FILE}), or delete it to start the layer from zero weights.`,
     });
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw unreadable(`not JSON (${(error as Error).message})`);
+  }
+  const parsed = choiceLayerFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw unreadable(`${issue?.path.join('.') || 'the file'}: ${issue?.message}`);
+  }
+  const file = parsed.data as ChoiceLayerFile;
   return { layer: ChoiceLayer.fromJSON(file), file };
 }
+
+/** The shape of choice-layer.json (`writeChoiceLayerFile`); fields of later versions pass through. */
+const choiceLayerFileSchema = z.looseObject({
+  version: z.number(),
+  dim: z.number().int().positive(),
+  weights: z.array(z.tuple([z.number().int(), z.number()])),
+  prior: z.enum(['lm', 'uniform'], { error: 'prior must be "lm" or "uniform"' }),
+  sampling: z.object({ temperature: z.number().optional(), maxNewTokens: z.number().optional() }),
+  think: z.boolean().optional(),
+});
 
 /** Writes the layer's weights and prior beside a policy checkpoint. */
 export function writeChoiceLayerFile(
