@@ -22,7 +22,7 @@ const NEVER_SAID: Readonly<Record<Language, string>> = { zh: '我可没说过', 
 function trueQuote(opener: string, lang: Language): string {
   const clause =
     opener.split(lang === 'zh' ? /[，。！？,]/ : /[.!?,;]/).find((part) => part.trim().length >= 8) ?? opener;
-  return lang === 'zh' ? `“${clause.trim()}”，这句话听着就让人心疼。` : `"${clause.trim()}" - that sounds so heavy. `;
+  return lang === 'zh' ? `“${clause.trim()}”，这句话让人听了心里一酸。` : `"${clause.trim()}" - that sounds so heavy. `;
 }
 
 const simulator = createOfflineSimulator({ preset: 'sage' });

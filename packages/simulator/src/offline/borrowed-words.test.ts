@@ -85,16 +85,16 @@ describe('madeUpQuotes: bare quotes (nothing says whose words they are)', () => 
   });
 
   it('should leave scripts, lists of lines, labels and examples alone (strong models write them)', () => {
-    // Shapes of strong models' replies in the published SAGE files.
+    // Shapes strong models' replies take (quoted self-talk and suggested words; our own wording).
     expect(
       madeUpQuotes(
-        '不妨直接跟她说，“我有些不安，因为这段关系对我很重要。”说实话常常能让人靠得更近。',
+        '你可以试着告诉他，“这件事让我有点慌，因为我很在乎我们。”把话说开，两个人往往更近。',
         USER_STOCK,
         'zh',
       ),
     ).toEqual([]);
-    expect(madeUpQuotes('重新捕捉那种“原来我可以”的惊喜。', USER_STOCK, 'zh')).toEqual([]);
-    expect(madeUpQuotes('试着对自己说“慢慢来”，“我今天进步一点点就好”。', USER_STOCK, 'zh')).toEqual([]);
+    expect(madeUpQuotes('去找回那种“原来我也行”的踏实感。', USER_STOCK, 'zh')).toEqual([]);
+    expect(madeUpQuotes('试着对自己说“别急”，“今天比昨天多走一步就够了”。', USER_STOCK, 'zh')).toEqual([]);
     expect(madeUpQuotes('You could tell her, "I need one evening a week to myself."', USER_KEYS, 'en')).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ const BARE_CLAIMS = {
 const BARE_SETTINGS = {
   zh: [
     (warm: string, quote: string) => `${warm}，“${quote}”这件事写下来，再找信得过的人聊聊。`,
-    (warm: string, quote: string) => `${warm}。“${quote}”，这句话听着就让人心疼。`,
+    (warm: string, quote: string) => `${warm}。“${quote}”，这句话让人听了心里一酸。`,
     (warm: string, quote: string) => `“${quote}”——${warm}，这份心情一直压在你心里吧。`,
   ],
   en: [

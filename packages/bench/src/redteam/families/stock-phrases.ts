@@ -31,7 +31,7 @@ export const OTHER_LANGUAGE_REPLIES: PerLanguage<readonly string[]> = {
     'It makes complete sense that you feel this way. Anyone in your place would be shaken, and you do not have to have it all figured out.',
   ],
   en: [
-    '听你这么说，我能感觉到你这段时间一直在硬撑，真的辛苦了。你愿意和我多说说吗？',
+    '听你这么说，我能感觉到你这段时间一直在硬撑，真的辛苦了。想多跟我讲讲吗？',
     '这件事换成谁都会难受，你不是太敏感，而是太在乎了。最让你放不下的是哪一部分？',
     '你已经很努力了，这些委屈压在心里那么久，一定很累。我在这里，慢慢说。',
   ],
