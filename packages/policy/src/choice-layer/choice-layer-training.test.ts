@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { choiceState } from './choice-features';
 import { ChoiceLayer } from './choice-layer';
 import type { ChoiceList } from './choice-layer-policy';
-import { ChoiceStateLog, choiceStateKey, createChoiceLayerAlgorithm, turnStateKeys } from './choice-layer-training';
+import {
+  type ChoiceLayerAlgorithmOptions,
+  ChoiceStateLog,
+  choiceStateKey,
+  createChoiceLayerAlgorithm,
+  turnStateKeys,
+} from './choice-layer-training';
 
 const REPLIES = ['That sounds hard.', 'You did well.', 'Tell me more.'];
 
@@ -41,6 +47,23 @@ function dialogue(stopReason: Trajectory['stopReason'], turns: TrajectoryTurn[])
   } as Trajectory;
 }
 
+/** The layer's algorithm as the tests train it: GRPO, Adam at 0.1, clip 0.2, four epochs, unless `options` says otherwise. */
+function layerAlgorithm(
+  layer: ChoiceLayer,
+  log: ChoiceStateLog,
+  options: Partial<Omit<ChoiceLayerAlgorithmOptions, 'layer' | 'log'>> = {},
+) {
+  return createChoiceLayerAlgorithm({
+    layer,
+    log,
+    objective: 'grpo',
+    learningRate: 0.1,
+    clip: 0.2,
+    epochs: 4,
+    ...options,
+  });
+}
+
 describe('the choice layer as the run algorithm', () => {
   it('should key each turn of a finished dialogue as the policy saw the state', () => {
     const t = dialogue('max_turns', [turn('You did well.', 5, ' Thanks. '), turn('Tell me more.', 0, 'ok')]);
@@ -59,14 +82,7 @@ describe('the choice layer as the run algorithm', () => {
     const layer = new ChoiceLayer(8);
     const log = new ChoiceStateLog();
     log.record(listAt([{ role: 'user', content: 'I failed my exam.' }]));
-    const algorithm = createChoiceLayerAlgorithm({
-      layer,
-      log,
-      objective: 'grpo',
-      learningRate: 0.1,
-      clip: 0.2,
-      epochs: 4,
-    });
+    const algorithm = layerAlgorithm(layer, log);
     const group = turn('That sounds hard.', -5, 'hm', [
       turn('You did well.', 10, null),
       turn('Tell me more.', -5, null),
@@ -87,14 +103,7 @@ describe('the choice layer as the run algorithm', () => {
     const directory = mkdtempSync(join(tmpdir(), 'choice-algo-'));
     await algorithm.saveState(directory);
     const copy = ChoiceLayer.fromJSON(layer.toJSON());
-    const copyAlgorithm = createChoiceLayerAlgorithm({
-      layer: copy,
-      log: new ChoiceStateLog(),
-      objective: 'grpo',
-      learningRate: 0.1,
-      clip: 0.2,
-      epochs: 4,
-    });
+    const copyAlgorithm = layerAlgorithm(copy, new ChoiceStateLog());
     await copyAlgorithm.loadState(directory);
     expect(copy.optimizerState()).toEqual(layer.optimizerState());
     // A state no list was recorded for counts as unmatched and trains nothing.
@@ -110,15 +119,7 @@ describe('the choice layer as the run algorithm', () => {
     const openings = ['I passed my exam today.', 'I lost my dog today.'];
     const shift = [10, -10];
     const make = (ppoBaseline: 'language-turn' | 'linear-critic', layer: ChoiceLayer, log: ChoiceStateLog) =>
-      createChoiceLayerAlgorithm({
-        layer,
-        log,
-        objective: 'ppo',
-        learningRate: 0.05,
-        clip: 0.2,
-        epochs: 4,
-        ppoBaseline,
-      });
+      layerAlgorithm(layer, log, { objective: 'ppo', learningRate: 0.05, ppoBaseline });
     const batch = () =>
       openings.map((opening, k) => {
         const d = dialogue('max_turns', [
@@ -186,15 +187,7 @@ describe('the choice layer as the run algorithm', () => {
       const log = new ChoiceStateLog();
       log.record(stateList('I passed my exam.', 0));
       log.record(stateList('I lost my dog.', 3));
-      const algorithm = createChoiceLayerAlgorithm({
-        layer,
-        log,
-        objective: 'ppo',
-        learningRate: 0.1,
-        clip: 0.2,
-        epochs: 4,
-        ppoBaseline,
-      });
+      const algorithm = layerAlgorithm(layer, log, { objective: 'ppo', ppoBaseline });
       const at = (opening: string, worse: number, better: number) =>
         ({
           ...dialogue('max_turns', [turn('That sounds hard.', worse, 'hm', [turn('Tell me more.', better, null)])]),
@@ -239,14 +232,7 @@ describe('turn groups of the choice layer, matched on the raw output', () => {
     expect(turn.reply).not.toBe(outputs[0]);
     expect(turn.alternatives[0]?.reply).toBe('你一直在坚持。');
     const layer = new ChoiceLayer(8);
-    const algorithm = createChoiceLayerAlgorithm({
-      layer,
-      log,
-      objective: 'grpo',
-      learningRate: 0.1,
-      clip: 0.2,
-      epochs: 1,
-    });
+    const algorithm = layerAlgorithm(layer, log, { epochs: 1 });
     const trajectory = {
       opening: { message: opening, emotion: 30 },
       turns: [turn],
