@@ -159,9 +159,9 @@ const EMBEDDED_PHRASEBOOK: TrainPreset = {
  * much a candidate repeats the policy's earlier replies, and PPO's baseline is a learned linear critic over the
  * state's features (docs/decisions/2026-11-27-choice-layer-gains.md: seed 0 held-out GRPO +18.3, PPO +7.4, 0 %
  * degenerate; 430–460 CPU seconds a run). PPO takes one epoch over a step's groups: four at Adam 0.05 collapsed the
- * layer (seeds 0 / 1: +14.5 / +10.5 with four epochs, +16.9 / +18.2 with one; 2026-11-27-main-job-default.md). The former setting (the `rlver-train`
- * dynamics, 4 turns, 8 dialogues a step, no repeat features, a (language, turn) baseline) gained +11.5 / +5.7 /
- * +10.5 (GRPO seeds 0–2) and +2.8 (PPO seed 0) held-out.
+ * layer (seeds 0 / 1: +14.5 / +10.5 with four epochs, +16.9 / +18.2 with one; 2026-11-27-main-job-default.md).
+ * The former setting (the `rlver-train` dynamics, 4 turns, 8 dialogues a step, no repeat features, a (language,
+ * turn) baseline) gained +11.5 / +5.7 / +10.5 (GRPO seeds 0–2) and +2.8 (PPO seed 0) held-out.
  */
 const EMBEDDED_CHOICE: TrainPreset = {
   ...EMBEDDED_PHRASEBOOK,
